@@ -1,0 +1,5 @@
+"""`python -m profile_memory` runs the `pmem` command line."""
+
+from profile_memory.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,337 @@
+"""`pmem`: the command line for people, agents and CI. The same core engine as the language server."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path, PurePath
+
+from profile_memory import __version__
+from profile_memory.core import anchors
+from profile_memory.core.codes import CODES, LEVELS, Severity
+from profile_memory.core.config import CONFIG_FILE_NAME, ConfigFileError, Settings, merge_settings, parse_config_text
+from profile_memory.core.diagnostics import Diagnostic
+from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of
+from profile_memory.core.index import PairIndex
+from profile_memory.core.render import as_github, as_json, as_text, summary
+from profile_memory.core.rules import check_source
+from profile_memory.core.trace import render_json, render_text, trace
+from profile_memory.core.workspace import Kind, Workspace, find_project_root
+from profile_memory.store.disk import DiskProvider
+from profile_memory.store.safe import UnsafePath
+from profile_memory.store.templates import MEMORY_FILES, provision
+
+
+class CliError(Exception):
+    """A failure to report in one line, with its exit code (SPEC §12)."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _warn(message: str) -> None:
+    print(f"pmem: warning: {message}", file=sys.stderr)
+
+
+@dataclass
+class Context:
+    cwd: Path
+    root: Path
+    user_dir: Path
+    project_dir: Path
+    workspace: Workspace
+
+    def show(self, path: PurePath) -> str:
+        """Relative to the current folder when inside it, else absolute; always with `/`."""
+        absolute = Path(os.path.abspath(path))
+        try:
+            return absolute.relative_to(self.cwd).as_posix() or "."
+        except ValueError:
+            return absolute.as_posix()
+
+    @property
+    def settings(self) -> Settings:
+        return self.workspace.settings
+
+    def memory_dirs(self) -> list[Path]:
+        configured = [Path(os.path.abspath(self.root / os.path.expanduser(d))) for d in self.settings.memory_dirs]
+        return [self.root / "memory", *configured]
+
+    def pairs(self) -> list[PairIndex]:
+        """Every profile pair in the user and project profile folders."""
+        found: dict[tuple[PurePath, str], PairIndex] = {}
+        for folder in dict.fromkeys((self.user_dir, self.project_dir)):
+            for name in sorted(self.workspace.provider.list_dir(folder)):
+                pair = pair_name(PurePath(name))
+                if pair is not None and (folder, pair) not in found:
+                    found[(folder, pair)] = self.workspace.pair(folder, pair)
+        return list(found.values())
+
+
+def _config_layer(provider: DiskProvider, folder: Path) -> tuple[dict, str]:
+    path = folder / CONFIG_FILE_NAME
+    if provider.kind(path) is not Kind.FILE:
+        return {}, str(path)
+    try:
+        text = provider.read(path).raw.decode("utf-8")  # type: ignore[union-attr]
+        return parse_config_text(text, str(path)), str(path)
+    except (OSError, UnicodeDecodeError) as error:
+        raise CliError(f"{path}: cannot read: {error}") from None
+    except ConfigFileError as error:
+        raise CliError(str(error)) from None
+
+
+def load_context(args: argparse.Namespace) -> Context:
+    provider = DiskProvider()
+    cwd = Path(os.getcwd())
+    user_dir = Path(os.path.abspath(os.path.expanduser(
+        getattr(args, "user_dir", None) or os.environ.get("PMEM_USER_DIR") or "~/.cursor/profile")))
+    root = Path(find_project_root(cwd, provider))
+    project_dir = root / Settings().project_profile_dir
+    layers = [_config_layer(provider, user_dir), _config_layer(provider, project_dir)]
+    settings, problems = merge_settings(layers)
+    for problem in problems:
+        _warn(str(problem))
+    project_dir = root / settings.project_profile_dir
+    workspace = Workspace(provider, settings, user_dir)
+    return Context(cwd, root, user_dir, project_dir, workspace)
+
+
+# -- check ---------------------------------------------------------------------------------------
+
+def _codes(value: str, flag: str) -> tuple[str, ...]:
+    codes = tuple(part.strip().upper() for part in value.split(",") if part.strip())
+    for code in codes:
+        if not any(known.startswith(code) for known in CODES):
+            raise CliError(f"{flag}: unknown diagnostic code {code}")
+    return codes
+
+
+def _severity_overrides(values: list[str]) -> dict[str, Severity | None]:
+    overrides: dict[str, Severity | None] = {}
+    for value in values:
+        code, _, level = value.partition("=")
+        code = code.strip().upper()
+        if code not in CODES:
+            raise CliError(f"--severity {value}: unknown diagnostic code {code or '(none)'}")
+        if level.strip().lower() not in LEVELS:
+            raise CliError(f"--severity {value}: LEVEL must be error, warning, information, hint or off")
+        overrides[code] = LEVELS[level.strip().lower()]
+    return overrides
+
+
+def _files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
+    workspace = ctx.workspace
+    if paths:
+        roots = []
+        for given in paths:
+            path = Path(os.path.abspath(given))
+            kind = workspace.provider.kind(path)
+            if kind is Kind.MISSING:
+                raise CliError(f"{given}: no such file or folder")
+            if kind is not Kind.DIR and kind is not Kind.LINK and role_of(path) is None:
+                raise CliError(f"{given}: not a memory file (expected a profile, log, pending, FACT.md or JOURNAL.jsonl)")
+            roots.append(path)
+    else:
+        roots = [p for p in (ctx.user_dir, ctx.project_dir, *ctx.memory_dirs()) if workspace.provider.kind(p) is not Kind.MISSING]
+    return list(dict.fromkeys(Path(p) for root in roots for p in workspace.discover(root)))
+
+
+def _selected(diagnostic: Diagnostic, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
+    if select and not diagnostic.code.startswith(select):
+        return False
+    return not (ignore and diagnostic.code.startswith(ignore))
+
+
+def run_check(ctx: Context, files: list[Path], output_format: str, select: tuple[str, ...] = (),
+              ignore: tuple[str, ...] = (), overrides: dict[str, Severity | None] | None = None) -> int:
+    diagnostics: list[Diagnostic] = []
+    for path in files:
+        source = ctx.workspace.source(path)
+        if source is None:
+            continue
+        if source.unreadable is not None:
+            raise CliError(f"{ctx.show(path)}: cannot read: {source.unreadable}")
+        diagnostics += [d for d in check_source(ctx.workspace, source, overrides) if _selected(d, select, ignore)]
+    diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
+    if output_format == "json":
+        print(as_json(diagnostics, ctx.show))
+    elif output_format == "github":
+        for line in as_github(diagnostics, ctx.show):
+            print(line)
+    else:
+        for line in as_text(diagnostics, ctx.show):
+            print(line)
+        print(summary(diagnostics, len(files)))
+    return 1 if any(d.severity <= Severity.WARNING for d in diagnostics) else 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    ctx = load_context(args)
+    overrides = _severity_overrides(args.severity)
+    select = _codes(args.select, "--select") if args.select else ()
+    ignore = _codes(args.ignore, "--ignore") if args.ignore else ()
+    return run_check(ctx, _files_to_check(ctx, args.paths), args.format, select, ignore, overrides)
+
+
+# -- trace ---------------------------------------------------------------------------------------
+
+def run_trace(ctx: Context, anchor_id: str, everything: bool = False, as_json_output: bool = False) -> int:
+    problem = anchors.problem(anchor_id)
+    if problem is not None:
+        raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
+    pairs = ctx.pairs()
+    traces = trace(pairs, anchor_id)
+    if not traces:
+        places = ", ".join(ctx.show(p) for p in dict.fromkeys((ctx.user_dir, ctx.project_dir)))
+        raise CliError(f"unknown id {anchor_id}: no profile or log in {places} has it", code=1)
+    if as_json_output:
+        print(json.dumps(render_json(anchor_id, traces, ctx.show), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(render_text(anchor_id, traces, ctx.show, everything)))
+    return 0
+
+
+def cmd_trace(args: argparse.Namespace) -> int:
+    return run_trace(load_context(args), args.id, args.all, args.json)
+
+
+# -- init ----------------------------------------------------------------------------------------
+
+def cmd_init(args: argparse.Namespace) -> int:
+    ctx = load_context(args)
+    language = args.lang or ctx.settings.language
+    both = not (args.user or args.project or args.memory)
+    plans: list[tuple[Path, list[str], int]] = []
+    if args.user or both:
+        plans.append((ctx.user_dir, [profile_file_name(USER_PAIR), log_file_name(USER_PAIR)], 0o644))
+    if args.project or both:
+        plans.append((ctx.project_dir, [profile_file_name(PROJECT_PAIR), log_file_name(PROJECT_PAIR)], 0o644))
+    if args.memory:
+        plans.append((Path(os.path.abspath(args.memory)) / "memory", list(MEMORY_FILES), 0o600))
+    for folder, names, mode in plans:
+        try:
+            results = provision(folder, names, language, mode)
+        except UnsafePath as error:
+            raise CliError(f"{ctx.show(error.path)}: {error.reason}") from None
+        except OSError as error:
+            raise CliError(f"{ctx.show(folder)}: {error.strerror or error}") from None
+        for result in results:
+            print(f"{'created' if result.created else 'kept   '} {ctx.show(result.path)}")
+    return 0
+
+
+# -- demo ----------------------------------------------------------------------------------------
+
+DEMO_TRACE_ID = "PF-20260412-02"
+
+
+def _copy_demo(target: Path) -> None:
+    bundled = Path(str(resources.files("profile_memory") / "demo"))
+    shutil.copytree(bundled, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    if args.dir:
+        target = Path(os.path.abspath(args.dir))
+        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise CliError(f"{args.dir}: already exists and is not an empty folder; name a new folder")
+    else:
+        target = Path(tempfile.mkdtemp(prefix="pmem-demo-"))
+    _copy_demo(target)
+    project = target / "project"
+    user_dir = target / "home" / ".cursor" / "profile"
+    ctx = load_context(argparse.Namespace(user_dir=str(user_dir)))
+    ctx.root, ctx.project_dir = project, project / ".cursor" / "profile"
+    show = ctx.show
+    print(f"Wrote an example workspace to {show(target)}:")
+    print(f"  user profile set:    {show(user_dir)}  (user-profile.md + user-profile-log.md)")
+    print(f"  project profile set: {show(ctx.project_dir)}  (project-profile.md, its log, profile-pending.md)")
+    print(f"  agent memory:        {show(project / 'memory')}  (FACT.md, JOURNAL.jsonl)")
+    print()
+    print(f"$ pmem check --user-dir {show(user_dir)} {show(target)}")
+    run_check(ctx, _files_to_check(ctx, [str(target)]), "text")
+    print()
+    print(f"$ pmem trace --user-dir {show(user_dir)} {DEMO_TRACE_ID}")
+    run_trace(ctx, DEMO_TRACE_ID)
+    print()
+    print("Open it in an editor with the Profile Memory extension installed:")
+    print(f"  code {show(project)}      (or: cursor {show(project)})")
+    print(f"and set \"profileMemory.userProfileDir\": \"{user_dir.as_posix()}\" in the workspace settings.")
+    return 0
+
+
+# -- the parser ----------------------------------------------------------------------------------
+
+def _add_user_dir(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--user-dir", metavar="DIR",
+                        help="the user profile folder (default: $PMEM_USER_DIR, then ~/.cursor/profile)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pmem", description="Check, trace and safely edit the memory files of AI coding agents.")
+    parser.add_argument("--version", action="version", version=f"pmem {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    check = commands.add_parser("check", help="report problems in profiles, logs, pending proposals and agent memory",
+                                description="Check memory files. With no PATH: the user profile folder, "
+                                            "./.cursor/profile and ./memory of the project.")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check")
+    check.add_argument("--format", choices=("text", "json", "github"), default="text")
+    check.add_argument("--select", metavar="CODES", help="only these codes (comma-separated; prefixes allowed)")
+    check.add_argument("--ignore", metavar="CODES", help="not these codes (comma-separated; prefixes allowed)")
+    check.add_argument("--severity", metavar="CODE=LEVEL", action="append", default=[],
+                       help="change a code's severity: error, warning, information, hint or off (repeatable)")
+    _add_user_dir(check)
+    check.set_defaults(handler=cmd_check)
+
+    trace_cmd = commands.add_parser("trace", help="trace an anchor id up to its log records",
+                                    description="Show where an id's entry is, its state, its latest record in full "
+                                                "and one line per earlier record.")
+    trace_cmd.add_argument("id", metavar="ID", help="an anchor id, PF-YYYYMMDD-NN")
+    trace_cmd.add_argument("--all", action="store_true", help="print every record in full")
+    trace_cmd.add_argument("--json", action="store_true", help="print JSON")
+    _add_user_dir(trace_cmd)
+    trace_cmd.set_defaults(handler=cmd_trace)
+
+    init = commands.add_parser("init", help="create the missing profile files from the templates (never overwrites)",
+                               description="Create missing files from the templates; existing files, even empty ones, are kept. "
+                                           "With no scope flag, both the user and the project profile pairs.")
+    init.add_argument("--user", action="store_true", help="the user profile pair")
+    init.add_argument("--project", action="store_true", help="the project profile pair in ./.cursor/profile")
+    init.add_argument("--memory", metavar="DIR", help="an agent memory folder DIR/memory (FACT.md, JOURNAL.jsonl)")
+    init.add_argument("--lang", choices=("zh", "en"), help="template language (default: the `language` setting, zh)")
+    _add_user_dir(init)
+    init.set_defaults(handler=cmd_init)
+
+    demo = commands.add_parser("demo", help="write an example workspace with deliberate problems, check and trace it",
+                               description="Write a bundled example workspace into DIR (default: a new temporary folder), "
+                                           "run `check` and one `trace` on it, and say how to open it in an editor.")
+    demo.add_argument("dir", nargs="?", metavar="DIR", help="a new or empty folder")
+    demo.set_defaults(handler=cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except CliError as error:
+        print(f"pmem: {error}", file=sys.stderr)
+        return error.code
+    except ValueError as error:  # PMEM_TODAY and similar environment mistakes
+        print(f"pmem: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,85 @@
+"""Anchor ids `PF-YYYYMMDD-NN` (SPEC §2): the grammar, why a token breaks it, and allocation."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before it.
+TOKEN = re.compile(r"(?<![A-Za-z0-9_\-])PF-[0-9\-]+")
+_SHAPE = re.compile(r"PF-(\d+)-(\d+)")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class AnchorId:
+    day: dt.date
+    seq: int
+
+    def __str__(self) -> str:
+        return f"PF-{self.day:%Y%m%d}-{self.seq:02d}"
+
+
+def problem(token: str) -> str | None:
+    """Why `token` is not a well-formed id, or None when it is one."""
+    shape = _SHAPE.fullmatch(token)
+    if shape is None:
+        return "expected PF-YYYYMMDD-NN (a date, a dash and a sequence number)"
+    date_part, seq_part = shape.groups()
+    if len(date_part) != 8:
+        return f"the date part must have 8 digits (YYYYMMDD), it has {len(date_part)}"
+    year, month, day = int(date_part[:4]), int(date_part[4:6]), int(date_part[6:])
+    if not 1 <= month <= 12:
+        return f"month {date_part[4:6]} does not exist"
+    if day == 0:
+        return "day 00 does not exist"
+    try:
+        dt.date(year, month, day)
+    except ValueError:
+        return f"{year:04d}-{month:02d}-{day:02d} is not a real date"
+    if len(seq_part) < 2:
+        return "the sequence number must have at least two digits (01, 02, …)"
+    if int(seq_part) == 0:
+        return "the sequence number starts at 01, not 00"
+    if len(seq_part) > 2 and seq_part.startswith("0"):
+        return f"the sequence number {seq_part} has a superfluous leading zero"
+    return None
+
+
+def parse(token: str) -> AnchorId | None:
+    """The id a well-formed token names, else None."""
+    if problem(token) is not None:
+        return None
+    date_part, seq_part = _SHAPE.fullmatch(token).groups()  # type: ignore[union-attr]
+    return AnchorId(dt.date(int(date_part[:4]), int(date_part[4:6]), int(date_part[6:])), int(seq_part))
+
+
+def is_valid(token: str) -> bool:
+    return problem(token) is None
+
+
+def find_tokens(line: str) -> Iterable[re.Match[str]]:
+    """Every anchor-like token on a line (well-formed or not)."""
+    if "PF-" not in line:
+        return ()
+    return TOKEN.finditer(line)
+
+
+class Allocator:
+    """Hands out new ids: 1 + the largest sequence used on that date, never the same id twice in a run."""
+
+    def __init__(self, used: Iterable[str]) -> None:
+        self._largest: dict[dt.date, int] = {}
+        for token in used:
+            self.reserve(token)
+
+    def reserve(self, token: str) -> None:
+        anchor = parse(token)
+        if anchor is not None and anchor.seq > self._largest.get(anchor.day, 0):
+            self._largest[anchor.day] = anchor.seq
+
+    def next(self, day: dt.date) -> str:
+        seq = self._largest.get(day, 0) + 1
+        self._largest[day] = seq
+        return str(AnchorId(day, seq))

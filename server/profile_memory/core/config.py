@@ -1,0 +1,147 @@
+"""Settings: one typed, fully defaulted model for the CLI, `pmem.toml` and the editor (SPEC §1, §9).
+
+Bad values never stop anything: each is reported (naming the key) and its default is used.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from profile_memory.core.codes import CODES, LEVELS, Severity
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+DEFAULT_LIMITS = {"user-profile": 50, "project-profile": 30, "default": 50}
+CONFIG_FILE_NAME = "pmem.toml"
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(populate_by_name=True, extra="forbid", frozen=True)
+
+    user_profile_dir: str | None = Field(None, alias="userProfileDir")
+    project_profile_dir: str = Field(".cursor/profile", alias="projectProfileDir")
+    memory_dirs: list[str] = Field(default_factory=list, alias="memoryDirs")
+    limits: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    severity: dict[str, str] = Field(default_factory=dict)
+    language: Literal["zh", "en"] = "zh"
+    debounce_ms: int = Field(300, alias="debounceMs", ge=0)
+    fact_file_max_bytes: int = Field(16 * 1024, alias="factFileMaxBytes", gt=0)
+    max_file_bytes: int = Field(8 * 1024 * 1024, alias="maxFileBytes", gt=0)
+
+    def limit_for(self, pair: str) -> int:
+        return self.limits.get(pair, self.limits.get("default", DEFAULT_LIMITS["default"]))
+
+    def severities(self) -> dict[str, Severity | None]:
+        return {code: LEVELS[level] for code, level in self.severity.items()}
+
+
+_ALIASES = {field.alias or name: name for name, field in Settings.model_fields.items()}
+_MERGED_KEYS = ("limits", "severity")  # later layers add to these instead of replacing them
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigProblem:
+    key: str
+    message: str
+    source: str = ""
+
+    def __str__(self) -> str:
+        where = f"{self.source}: " if self.source else ""
+        return f"{where}setting `{self.key}`: {self.message}"
+
+
+def _canonical(raw: Mapping[str, Any], source: str) -> tuple[dict[str, Any], list[ConfigProblem]]:
+    values: dict[str, Any] = {}
+    problems = []
+    for key, value in raw.items():
+        name = _ALIASES.get(key) or (key if key in Settings.model_fields else None)
+        if name is None:
+            problems.append(ConfigProblem(key, "unknown setting, ignored", source))
+        else:
+            values[name] = value
+    return values, problems
+
+
+def _check_severity(value: Any, source: str) -> tuple[dict[str, str], list[ConfigProblem]]:
+    if not isinstance(value, Mapping):
+        return {}, [ConfigProblem("severity", "must be a table of CODE = LEVEL", source)]
+    kept, problems = {}, []
+    for code, level in value.items():
+        if code not in CODES:
+            problems.append(ConfigProblem(f"severity.{code}", "unknown diagnostic code, ignored", source))
+        elif not isinstance(level, str) or level.lower() not in LEVELS:
+            problems.append(ConfigProblem(f"severity.{code}", f"{level!r} is not one of error, warning, information, hint, off", source))
+        else:
+            kept[code] = level.lower()
+    return kept, problems
+
+
+def _check_limits(value: Any, source: str) -> tuple[dict[str, int], list[ConfigProblem]]:
+    if not isinstance(value, Mapping):
+        return {}, [ConfigProblem("limits", "must be a table of NAME = lines", source)]
+    kept, problems = {}, []
+    for name, limit in value.items():
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            problems.append(ConfigProblem(f"limits.{name}", f"{limit!r} is not a positive whole number", source))
+        else:
+            kept[str(name).lower()] = limit
+    return kept, problems
+
+
+def merge_settings(layers: list[tuple[Mapping[str, Any], str]]) -> tuple[Settings, list[ConfigProblem]]:
+    """Combine layers, lowest precedence first (defaults < user toml < project toml < flags or editor)."""
+    merged: dict[str, Any] = {"limits": dict(DEFAULT_LIMITS), "severity": {}}
+    problems: list[ConfigProblem] = []
+    for raw, source in layers:
+        values, found = _canonical(raw, source)
+        problems += found
+        for name, value in values.items():
+            if name == "severity":
+                value, found = _check_severity(value, source)
+                problems += found
+            elif name == "limits":
+                value, found = _check_limits(value, source)
+                problems += found
+            else:
+                try:
+                    Settings.model_validate({name: value})
+                except ValidationError as error:
+                    message = error.errors()[0]["msg"]
+                    problems.append(ConfigProblem(name, f"{value!r} is invalid ({message}); the default is used", source))
+                    continue
+            if name in _MERGED_KEYS:
+                merged[name] = {**merged[name], **value}
+            else:
+                merged[name] = value
+    return Settings.model_validate(merged), problems
+
+
+class ConfigFileError(ValueError):
+    """A `pmem.toml` that is not valid TOML."""
+
+
+def parse_config_text(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigFileError(f"{source}: not valid TOML: {error}") from None
+
+
+def today(environ: Mapping[str, str], clock: dt.date | None = None) -> dt.date:
+    """Today in the local time zone, or `PMEM_TODAY` (YYYY-MM-DD) when it is set."""
+    value = environ.get("PMEM_TODAY")
+    if value:
+        try:
+            return dt.date.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f"PMEM_TODAY={value!r} is not a date YYYY-MM-DD") from None
+    return clock or dt.date.today()

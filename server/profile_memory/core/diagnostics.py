@@ -1,0 +1,61 @@
+"""What the checker reports: findings from the rules, and diagnostics once severities are applied."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from profile_memory.core.codes import CODES, Severity
+from profile_memory.core.span import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    path: PurePath
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A rule's observation, before configuration decides its severity."""
+
+    code: str
+    span: Span
+    message: str
+    related: tuple[Related, ...] = ()
+    default: Severity | None = None  # where a code's default depends on the place (PM014)
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    path: PurePath
+    span: Span
+    code: str
+    severity: Severity
+    message: str
+    related: tuple[Related, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return CODES[self.code].name
+
+    def sort_key(self) -> tuple:
+        return (str(self.path), self.span, self.code)
+
+
+SeverityOverrides = Mapping[str, "Severity | None"]
+
+
+def apply_severity(path: PurePath, findings: Iterable[Finding], overrides: SeverityOverrides) -> list[Diagnostic]:
+    """Give each finding its configured severity; codes switched off are dropped."""
+    result = []
+    for finding in findings:
+        if finding.code in overrides:
+            severity = overrides[finding.code]
+        else:
+            severity = finding.default or CODES[finding.code].default
+        if severity is not None:
+            result.append(Diagnostic(path, finding.span, finding.code, severity, finding.message, finding.related))
+    return result

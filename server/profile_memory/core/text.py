@@ -1,0 +1,102 @@
+"""Text as the LSP sees it: decoding raw bytes, lines split on \\n, \\r\\n and \\r only, normalised entry text.
+
+`str.splitlines` is never used: it also breaks on U+2028, U+2029, U+0085, form feed and vertical
+tab, which occur inside journal text and which no LSP client treats as line ends.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+UTF8_BOM = b"\xef\xbb\xbf"
+HTML_COMMENT = re.compile(r"<!--.*?-->")
+_WARNING_SIGNS = re.compile("\u26a0\ufe0f?")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines without their terminators. A final line break leaves an empty last element."""
+    return LINE_BREAK.split(text)
+
+
+def line_count(lines: list[str]) -> int:
+    """The number of lines of a file: a final newline adds none, an empty file has none."""
+    if lines and lines[-1] == "":
+        return len(lines) - 1
+    return len(lines)
+
+
+def dominant_line_ending(text: str) -> str:
+    """The line ending a writer should use to stay consistent with the file (LF when it has none)."""
+    match = LINE_BREAK.search(text)
+    return match.group(0) if match else "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """Text decoded from a file, with what decoding noticed."""
+
+    text: str
+    bom: bool = False
+    invalid_utf8_at: tuple[int, int] | None = None  # (line, column) of the first undecodable byte
+    size: int = 0  # bytes
+    truncated: bool = False  # only the first `max_bytes` (cut at a line break) were decoded
+
+
+def _position_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
+    prefix = raw[:offset].decode("utf-8", errors="replace")
+    lines = split_lines(prefix)
+    return len(lines) - 1, len(lines[-1])
+
+
+def decode(raw: bytes | str, max_bytes: int | None = None) -> Decoded:
+    """Decode file content as UTF-8, never raising: a BOM is dropped, bad bytes become U+FFFD.
+
+    Content over `max_bytes` is cut at the last line break inside the bound.
+    """
+    if isinstance(raw, str):
+        if max_bytes is None or len(raw) * 4 <= max_bytes:
+            return Decoded(raw, size=len(raw.encode("utf-8", errors="surrogatepass")))
+        raw = raw.encode("utf-8", errors="surrogatepass")
+    size = len(raw)
+    truncated = max_bytes is not None and size > max_bytes
+    if truncated:
+        cut = raw.rfind(b"\n", 0, max_bytes + 1)
+        raw = raw[: cut + 1] if cut >= 0 else raw[:max_bytes]
+    bom = raw.startswith(UTF8_BOM)
+    if bom:
+        raw = raw[len(UTF8_BOM) :]
+    try:
+        return Decoded(raw.decode("utf-8"), bom, None, size, truncated)
+    except UnicodeDecodeError as error:
+        where = _position_of_byte(raw, error.start)
+        return Decoded(raw.decode("utf-8", errors="replace"), bom, where, size, truncated)
+
+
+def normalise(text: str) -> str:
+    """The form in which entry texts are compared (SPEC §3): no `- `, comments or ⚠️; NFKC; single spaces."""
+    text = unicodedata.normalize("NFKC", text).strip()
+    if text.startswith("- "):
+        text = text[2:]
+    text = HTML_COMMENT.sub(" ", text)
+    text = _WARNING_SIGNS.sub(" ", text)
+    return " ".join(text.split())
+
+
+def _bigrams(text: str) -> Counter[str]:
+    return Counter(text[i : i + 2] for i in range(len(text) - 1))
+
+
+def similarity(a: str, b: str) -> float:
+    """Character-bigram Dice coefficient of two texts, normalised and casefolded (works for CJK too)."""
+    a, b = normalise(a).casefold(), normalise(b).casefold()
+    if a == b:
+        return 1.0
+    left, right = _bigrams(a), _bigrams(b)
+    total = sum(left.values()) + sum(right.values())
+    if total == 0:
+        return 0.0
+    return 2 * sum((left & right).values()) / total

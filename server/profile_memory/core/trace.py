@@ -1,0 +1,120 @@
+"""Trace-up (the seed's 逐级上溯, SPEC §12): from an id to its compact entry and its log records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from profile_memory.core.index import History, PairIndex
+from profile_memory.core.log import Record
+from profile_memory.core.profile import Entry
+from profile_memory.core.render import ShowPath
+
+
+@dataclass(frozen=True, slots=True)
+class PairTrace:
+    pair: PairIndex
+    entries: list[Entry]
+    history: History | None
+
+    @property
+    def state(self) -> str:
+        return self.history.state.value if self.history else "unrecorded"
+
+
+def trace(pairs: list[PairIndex], anchor_id: str) -> list[PairTrace]:
+    """Every pair that knows the id (ids are scoped to a pair, so there may be several)."""
+    found = []
+    for pair in pairs:
+        entries = pair.entries_by_id.get(anchor_id, [])
+        history = pair.history(anchor_id)
+        if entries or history:
+            found.append(PairTrace(pair, entries, history))
+    return found
+
+
+def record_lines(pair: PairIndex, record: Record) -> list[tuple[int, str]]:
+    """The record's lines with 1-based numbers, trailing blank lines dropped."""
+    lines = pair.log.lines[record.line : record.end_line]  # type: ignore[union-attr]
+    while len(lines) > 1 and not lines[-1].strip():
+        lines = lines[:-1]
+    return [(record.line + 1 + offset, text) for offset, text in enumerate(lines)]
+
+
+def _record_summary(record: Record) -> str:
+    op = record.op.value if record.op else (record.operation.word if record.operation else "no operation")
+    return f"{record.date}  {op}  {record.title}"
+
+
+def _full(pair: PairIndex, record: Record, show: ShowPath) -> list[str]:
+    width = len(str(record.end_line))
+    return [f"  {number:>{width}} | {text}" for number, text in record_lines(pair, record)]
+
+
+def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everything: bool) -> list[str]:
+    out: list[str] = []
+    for found in traces:
+        pair = found.pair
+        if out:
+            out.append("")
+        out.append(f"{anchor_id} · {found.state} · {pair.name} pair in {show(pair.folder)}")
+        for entry in found.entries:
+            out.append(f"entry: {show(pair.profile_path)}:{entry.line + 1}: {entry.text}")  # type: ignore[arg-type]
+        if not found.entries:
+            out.append(f"entry: none in {show(pair.profile_path) if pair.profile_path else pair.name + '.md (missing)'}")
+        if found.history is None:
+            out.append(f"records: none in {show(pair.log_path) if pair.log_path else pair.name + '-log.md (missing)'}")
+            continue
+        records = found.history.records
+        log_path = show(pair.log_path)  # type: ignore[arg-type]
+        shown_in_full = records if everything else records[-1:]
+        if not everything:
+            out.append(f"latest record: {log_path}:{records[-1].line + 1}")
+            out += _full(pair, records[-1], show)
+            if len(records) > 1:
+                out.append(f"earlier records ({len(records) - 1}):")
+                out += [f"  {log_path}:{r.line + 1}  {_record_summary(r)}" for r in records[:-1]]
+        else:
+            for record in shown_in_full:
+                out.append(f"record: {log_path}:{record.line + 1}")
+                out += _full(pair, record, show)
+        if found.history.retired_by is not None and found.state == "retired":
+            by = found.history.retired_by
+            out.append(f"retired by: {by.id} ({log_path}:{by.line + 1})")
+    return out
+
+
+def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict:
+    return {
+        "path": show(pair.log_path),  # type: ignore[arg-type]
+        "line": record.line + 1,
+        "end_line": record_lines(pair, record)[-1][0],
+        "date": str(record.date),
+        "title": record.title,
+        "operation": record.op.value if record.op else None,
+        "fields": {key: found.value for key, found in record.fields.items()},
+        "text": "\n".join(text for _, text in record_lines(pair, record)),
+    }
+
+
+def render_json(anchor_id: str, traces: list[PairTrace], show: ShowPath) -> dict:
+    def path_or_none(path: PurePath | None) -> str | None:
+        return show(path) if path is not None else None
+
+    return {
+        "id": anchor_id,
+        "matches": [
+            {
+                "pair": found.pair.name,
+                "folder": show(found.pair.folder),
+                "profile": path_or_none(found.pair.profile_path),
+                "log": path_or_none(found.pair.log_path),
+                "state": found.state,
+                "entries": [{"path": show(found.pair.profile_path), "line": e.line + 1, "text": e.text}  # type: ignore[arg-type]
+                            for e in found.entries],
+                "records": [_record_json(found.pair, r, show) for r in (found.history.records if found.history else [])],
+                "retired_by": found.history.retired_by.id if found.history and found.history.retired_by and found.state == "retired" else None,
+            }
+            for found in traces
+        ],
+    }

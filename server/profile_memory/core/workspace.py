@@ -1,0 +1,238 @@
+"""The workspace model: memory files read through a provider, parsed once per version, grouped in pairs.
+
+The core never touches the disk itself. A `TextProvider` hands it file contents: the store's disk
+provider for the CLI, or the server's overlay of open editor buffers over the disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import PurePath
+from typing import Any, Protocol
+
+from profile_memory.core.config import Settings
+from profile_memory.core.files import (
+    MEMORY_FOLDER, PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
+)
+from profile_memory.core.index import PairIndex
+from profile_memory.core.log import LogDoc, parse_log
+from profile_memory.core.pending import PendingDoc, Scope, parse_pending
+from profile_memory.core.profile import ProfileDoc, parse_profile
+from profile_memory.core.text import Decoded, decode
+
+SKIPPED_FOLDERS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache"}
+
+
+class Kind(Enum):
+    FILE = "file"
+    DIR = "dir"
+    LINK = "link"
+    OTHER = "other"
+    MISSING = "missing"
+
+
+@dataclass(frozen=True, slots=True)
+class FileData:
+    raw: bytes | str
+    version: Any  # anything that changes when the content changes (mtime and size, an editor version)
+
+
+class TextProvider(Protocol):
+    def kind(self, path: PurePath) -> Kind: ...
+
+    def read(self, path: PurePath) -> FileData:
+        """The content of a regular file; raises OSError when it cannot be read."""
+
+    def list_dir(self, folder: PurePath) -> list[str]:
+        """The names in a folder; empty when it is missing or unreadable."""
+
+
+class MemoryProvider:
+    """Files held in a dict: for tests and for callers that already have the text."""
+
+    def __init__(self, files: dict[str, bytes | str] | None = None) -> None:
+        self.files: dict[PurePath, bytes | str] = {PurePath(p): c for p, c in (files or {}).items()}
+        self._versions: dict[PurePath, int] = {}
+
+    def write(self, path: str | PurePath, content: bytes | str) -> None:
+        path = PurePath(path)
+        self.files[path] = content
+        self._versions[path] = self._versions.get(path, 0) + 1
+
+    def kind(self, path: PurePath) -> Kind:
+        if path in self.files:
+            return Kind.FILE
+        if any(path in known.parents for known in self.files):
+            return Kind.DIR
+        return Kind.MISSING
+
+    def read(self, path: PurePath) -> FileData:
+        if path not in self.files:
+            raise FileNotFoundError(f"No such file: {path}")
+        return FileData(self.files[path], self._versions.get(path, 0))
+
+    def list_dir(self, folder: PurePath) -> list[str]:
+        return sorted({known.relative_to(folder).parts[0] for known in self.files if folder in known.parents})
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One memory file as loaded: decoded text, or why it was not read."""
+
+    path: PurePath
+    role: Role
+    decoded: Decoded | None
+    version: Any = None
+    unsafe: str | None = None  # why it is refused (a link, not a regular file)
+    unreadable: str | None = None  # why reading failed
+
+    @property
+    def text(self) -> str:
+        return self.decoded.text if self.decoded else ""
+
+
+@dataclass(slots=True)
+class Workspace:
+    """Files and settings, with caches keyed by each file's version so re-checks parse only what changed."""
+
+    provider: TextProvider
+    settings: Settings = field(default_factory=Settings)
+    user_dir: PurePath | None = None
+    _sources: dict[PurePath, Source] = field(default_factory=dict)
+    _parsed: dict[tuple[PurePath, Any, str], Any] = field(default_factory=dict)
+    _pairs: dict[tuple, PairIndex] = field(default_factory=dict)
+
+    # -- reading -------------------------------------------------------------------------------
+    def _unsafe_reason(self, path: PurePath, kind: Kind) -> str | None:
+        if kind is Kind.LINK:
+            return f"{path.name} is a symbolic link"
+        if kind is Kind.OTHER or kind is Kind.DIR:
+            return f"{path.name} is not a regular file"
+        if self.provider.kind(path.parent) is Kind.LINK:
+            return f"its folder {path.parent.name}/ is a symbolic link"
+        return None
+
+    def source(self, path: PurePath) -> Source | None:
+        """The file at `path` (None when missing), re-read only when the provider's version changed."""
+        role = role_of(path)
+        if role is None:
+            return None
+        kind = self.provider.kind(path)
+        if kind is Kind.MISSING:
+            self._sources.pop(path, None)
+            return None
+        unsafe = self._unsafe_reason(path, kind)
+        if unsafe is not None:
+            return Source(path, role, None, unsafe=unsafe)
+        try:
+            data = self.provider.read(path)
+        except OSError as error:
+            return Source(path, role, None, unreadable=error.strerror or str(error))
+        cached = self._sources.get(path)
+        if cached is not None and cached.version == data.version and data.version is not None:
+            return cached
+        source = Source(path, role, decode(data.raw, self.settings.max_file_bytes), data.version)
+        self._sources[path] = source
+        return source
+
+    def _parse(self, source: Source, what: str, parser: Callable[[str], Any]) -> Any:
+        key = (source.path, source.version, what)
+        if source.version is None or key not in self._parsed:
+            self._parsed[key] = parser(source.text)
+        return self._parsed[key]
+
+    def profile(self, source: Source) -> ProfileDoc:
+        return self._parse(source, "profile", parse_profile)
+
+    def log(self, source: Source) -> LogDoc:
+        return self._parse(source, "log", parse_log)
+
+    def pending(self, source: Source) -> PendingDoc:
+        return self._parse(source, "pending", parse_pending)
+
+    def find_name(self, folder: PurePath, lower_name: str) -> PurePath | None:
+        """The file in `folder` whose name matches case-insensitively (the first, sorted, if several do)."""
+        for name in sorted(self.provider.list_dir(folder)):
+            if name.lower() == lower_name:
+                return folder / name
+        return None
+
+    # -- pairs ---------------------------------------------------------------------------------
+    def pair(self, folder: PurePath, name: str) -> PairIndex:
+        profile_source = self._readable(self.find_name(folder, profile_file_name(name)))
+        log_source = self._readable(self.find_name(folder, log_file_name(name)))
+        key = (folder, name, *(s.version if s else None for s in (profile_source, log_source)))
+        cached = self._pairs.get(key)
+        if cached is not None and None not in key[2:]:
+            return cached
+        pair = PairIndex.build(
+            folder, name,
+            self.find_name(folder, profile_file_name(name)), self.find_name(folder, log_file_name(name)),
+            self.profile(profile_source) if profile_source else None,
+            self.log(log_source) if log_source else None,
+            log_complete=not (log_source and log_source.decoded and log_source.decoded.truncated),
+        )
+        self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (folder, name)}
+        self._pairs[key] = pair
+        return pair
+
+    def _readable(self, path: PurePath | None) -> Source | None:
+        source = self.source(path) if path is not None else None
+        return source if source is not None and source.decoded is not None else None
+
+    def pair_of(self, path: PurePath) -> PairIndex | None:
+        name = pair_name(path)
+        return self.pair(path.parent, name) if name else None
+
+    def scope_pair(self, pending_path: PurePath, scope: Scope | None) -> PairIndex | None:
+        """The pair a pending proposal of this scope acts on."""
+        if scope is Scope.USER:
+            return self.pair(self.user_dir, USER_PAIR) if self.user_dir is not None else None
+        if scope is Scope.PROJECT:
+            return self.pair(pending_path.parent, PROJECT_PAIR)
+        return None
+
+    # -- discovery -----------------------------------------------------------------------------
+    def discover(self, root: PurePath) -> Iterator[PurePath]:
+        """Memory files at or under `root` (a file or a folder); linked sub-folders are not entered."""
+        kind = self.provider.kind(root)
+        if kind is not Kind.DIR and not (kind is Kind.LINK and self.provider.list_dir(root)):
+            if role_of(root) is not None:
+                yield root
+            return
+        yield from self._walk(root)
+
+    def _walk(self, folder: PurePath) -> Iterator[PurePath]:
+        for name in sorted(self.provider.list_dir(folder)):
+            path = folder / name
+            kind = self.provider.kind(path)
+            if kind is Kind.DIR and name not in SKIPPED_FOLDERS:
+                yield from self._walk(path)
+            elif role_of(path) is not None and kind is not Kind.DIR:
+                yield path
+            elif kind is Kind.LINK and name.lower() == MEMORY_FOLDER:
+                yield from (p for p in (self.find_name(path, n) for n in ("fact.md", "journal.jsonl")) if p)
+
+    def all_ids(self, paths: Iterable[PurePath]) -> set[str]:
+        """Every id used in the profiles, logs and pending files among `paths` (for allocation)."""
+        used: set[str] = set()
+        for path in paths:
+            role = role_of(path)
+            if role in (Role.PROFILE, Role.LOG):
+                used |= self.pair_of(path).used_ids()  # type: ignore[union-attr]
+            elif role is Role.PENDING:
+                source = self._readable(path)
+                if source is not None:
+                    used |= {p.target.text for p in self.pending(source).proposals if p.target}
+        return used
+
+
+def find_project_root(start: PurePath, provider: TextProvider, profile_dir: str = ".cursor/profile") -> PurePath:
+    """The nearest folder at or above `start` with the project profile folder, then with `.git`; else `start`."""
+    for marker in (profile_dir, ".git"):
+        for folder in (start, *start.parents):
+            if provider.kind(folder / marker) in (Kind.DIR, Kind.LINK, Kind.FILE):
+                return folder
+    return start

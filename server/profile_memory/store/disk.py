@@ -1,0 +1,44 @@
+"""The disk as a `TextProvider`: what a path is (without following links) and its bytes."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import PurePath
+
+from profile_memory.core.workspace import FileData, Kind
+
+
+class DiskProvider:
+    def kind(self, path: PurePath) -> Kind:
+        try:
+            mode = os.lstat(path).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            return Kind.MISSING
+        except OSError:
+            return Kind.FILE  # exists but cannot be inspected: reading it will say why
+        if stat.S_ISLNK(mode):
+            return Kind.LINK
+        if stat.S_ISDIR(mode):
+            return Kind.DIR
+        if stat.S_ISREG(mode):
+            return Kind.FILE
+        return Kind.OTHER
+
+    def read(self, path: PurePath) -> FileData:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise OSError(0, "not a regular file")
+            with os.fdopen(fd, "rb", closefd=False) as handle:
+                raw = handle.read()
+        finally:
+            os.close(fd)
+        return FileData(raw, (info.st_ino, info.st_mtime_ns, info.st_size))
+
+    def list_dir(self, folder: PurePath) -> list[str]:
+        try:
+            return os.listdir(folder)
+        except OSError:
+            return []

@@ -1,0 +1,55 @@
+"""The bundled templates (SPEC §10) and provisioning from them: missing files only, never an overwrite."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from profile_memory.store.safe import IGNORED_NAMES, append_missing_lines, create_new, ensure_folder, folder_lock, open_folder
+
+_PACKAGE = Path(str(resources.files("profile_memory")))
+_CANDIDATES = (_PACKAGE / "templates", _PACKAGE.parent.parent / "templates")  # wheel, then source tree
+
+MEMORY_FILES = ("FACT.md", "JOURNAL.jsonl")
+
+
+def templates_dir() -> Path:
+    for candidate in _CANDIDATES:
+        if (candidate / "user-profile.md").is_file():
+            return candidate
+    raise FileNotFoundError("the bundled templates are missing from this installation of profile-memory")
+
+
+def template_text(name: str, language: str = "zh") -> str:
+    folder = templates_dir() / "en" if language == "en" else templates_dir()
+    return (folder / name).read_text(encoding="utf-8")
+
+
+@dataclass(frozen=True, slots=True)
+class Provisioned:
+    path: Path
+    created: bool
+
+
+def provision(folder: Path, names: list[str], language: str, mode: int) -> list[Provisioned]:
+    """Create each missing file of `names` in `folder` from its template, under the folder lock."""
+    ensure_folder(folder)
+    results = []
+    with open_folder(folder) as folder_fd, folder_lock(folder):
+        append_missing_lines(folder_fd, ".gitignore", IGNORED_NAMES)
+        for name in names:
+            existing = _case_variant(folder, name)
+            if existing is not None:
+                results.append(Provisioned(existing, False))
+                continue
+            created = create_new(folder_fd, name, template_text(name, language).encode("utf-8"), mode)
+            results.append(Provisioned(folder / name, created))
+    return results
+
+
+def _case_variant(folder: Path, name: str) -> Path | None:
+    for existing in folder.iterdir():
+        if existing.name.lower() == name.lower():
+            return existing
+    return None
