@@ -59,15 +59,16 @@ class ConfigProblem:
         return f"{where}setting `{self.key}`: {self.message}"
 
 
-def _canonical(raw: Mapping[str, Any], source: str) -> tuple[dict[str, Any], list[ConfigProblem]]:
-    values: dict[str, Any] = {}
+def _canonical(raw: Mapping[str, Any], source: str) -> tuple[dict[str, tuple[str, Any]], list[ConfigProblem]]:
+    """Values by field name, each with the key as written (for messages)."""
+    values: dict[str, tuple[str, Any]] = {}
     problems = []
     for key, value in raw.items():
         name = _ALIASES.get(key) or (key if key in Settings.model_fields else None)
         if name is None:
             problems.append(ConfigProblem(key, "unknown setting, ignored", source))
         else:
-            values[name] = value
+            values[name] = (key, value)
     return values, problems
 
 
@@ -104,7 +105,7 @@ def merge_settings(layers: list[tuple[Mapping[str, Any], str]]) -> tuple[Setting
     for raw, source in layers:
         values, found = _canonical(raw, source)
         problems += found
-        for name, value in values.items():
+        for name, (key, value) in values.items():
             if name == "severity":
                 value, found = _check_severity(value, source)
                 problems += found
@@ -116,7 +117,7 @@ def merge_settings(layers: list[tuple[Mapping[str, Any], str]]) -> tuple[Setting
                     Settings.model_validate({name: value})
                 except ValidationError as error:
                     message = error.errors()[0]["msg"]
-                    problems.append(ConfigProblem(name, f"{value!r} is invalid ({message}); the default is used", source))
+                    problems.append(ConfigProblem(key, f"{value!r} is invalid ({message}); the default is used", source))
                     continue
             if name in _MERGED_KEYS:
                 merged[name] = {**merged[name], **value}

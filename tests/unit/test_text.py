@@ -1,0 +1,44 @@
+from profile_memory.core.text import decode, line_count, normalise, similarity, split_lines
+
+
+def test_lines_split_only_on_lsp_line_ends():
+    text = "a\u2028b\u2029c\x85d\x0ce\x0bf\r\ng\rh\ni"
+    assert split_lines(text) == ["a\u2028b\u2029c\x85d\x0ce\x0bf", "g", "h", "i"]
+
+
+def test_line_count_ignores_a_final_newline():
+    assert line_count(split_lines("")) == 0
+    assert line_count(split_lines("a")) == 1
+    assert line_count(split_lines("a\n")) == 1
+    assert line_count(split_lines("a\r\nb\r\n")) == 2
+    assert line_count(split_lines("a\n\n")) == 2
+
+
+def test_decode_drops_bom_and_reports_invalid_utf8_position():
+    decoded = decode(b"\xef\xbb\xbf# title\n\xe4\xb8\xad\xff!\n")
+    assert decoded.bom
+    assert decoded.text == "# title\n中\ufffd!\n"
+    assert decoded.invalid_utf8_at == (1, 1)
+
+
+def test_decode_valid_has_no_problem():
+    decoded = decode("中文 🎉\n".encode())
+    assert decoded.invalid_utf8_at is None and not decoded.bom and not decoded.truncated
+
+
+def test_decode_truncates_at_a_line_break_inside_the_bound():
+    decoded = decode(b"aaaa\nbbbb\ncccc\n", max_bytes=12)
+    assert decoded.truncated and decoded.text == "aaaa\nbbbb\n" and decoded.size == 15
+
+
+def test_normalise_strips_bullet_comments_warning_and_folds_width():
+    assert normalise("- 偏好  React，<!-- PF-20260412-01 --> ⚠️ ") == "偏好 React,"
+    assert normalise("ＡＢＣ\u3000x") == "ABC x"
+
+
+def test_similarity_works_for_chinese_and_english():
+    assert similarity("回答要简短，先给结论", "回答要简短，先说结论") >= 0.6
+    assert similarity("回答要简短，先给结论", "后端使用 FastAPI") < 0.6
+    assert similarity("Prefers minimal UI", "prefers a minimal UI") >= 0.6
+    assert similarity("Prefers minimal UI", "Uses PostgreSQL for storage") < 0.6
+    assert similarity("a", "a") == 1.0 and similarity("a", "b") == 0.0
