@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.conftest import run_pmem
+from cli_support import run_pmem
 
 JSON_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message", "related"}
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.conftest import run_pmem
+from cli_support import run_pmem
 
 
 def test_trace_prints_entry_latest_record_in_full_and_earlier_ones(pmem_in_repo):

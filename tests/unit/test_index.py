@@ -2,7 +2,7 @@
 
 from profile_memory.core.index import State, index_log
 from profile_memory.core.log import parse_log
-from unit.test_rules import LOG_HEAD, record
+from helpers import LOG_HEAD, record
 
 
 def states(*records: str) -> dict[str, State]:

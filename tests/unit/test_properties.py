@@ -3,7 +3,7 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PROJECT_DIR, USER_DIR, diagnose
+from helpers import PROJECT_DIR, USER_DIR, diagnose
 from profile_memory.core.journal import iter_journal
 from profile_memory.core.log import parse_log
 from profile_memory.core.pending import parse_pending

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PROJECT_DIR, USER_DIR, codes, diagnose
+from helpers import LOG_HEAD, PROJECT_DIR, USER_DIR, codes, diagnose, record
 from profile_memory.core.codes import CODES, Severity
 
 UP = f"{USER_DIR}/user-profile.md"
@@ -14,14 +14,6 @@ PL = f"{PROJECT_DIR}/project-profile-log.md"
 PENDING = f"{PROJECT_DIR}/profile-pending.md"
 JOURNAL = "/repo/memory/JOURNAL.jsonl"
 FACT = "/repo/memory/FACT.md"
-LOG_HEAD = "# User Profile Log\n\n## 记录\n\n"
-
-
-def record(anchor: str, date: str = "2026-04-12", op: str = "新增", summary: str = "偏好 React",
-           category: str = "技术偏好", title: str = "标题", extra: str = "", drop: str = "") -> str:
-    fields = {"分类": category, "精简版": summary, "原始上下文": '"原话"', "来源对话": "[对话](chat-1)", "操作": op}
-    body = "".join(f"- **{k}**: {v}\n" for k, v in fields.items() if k != drop)
-    return f"### [{anchor}] {date} — {title}\n{body}{extra}\n"
 
 
 def profile(*entries: str, category: str = "技术偏好") -> str:
