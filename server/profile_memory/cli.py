@@ -16,14 +16,14 @@ from pathlib import Path, PurePath
 from profile_memory import __version__
 from profile_memory.core import anchors
 from profile_memory.core.codes import CODES, LEVELS, Severity
-from profile_memory.core.config import CONFIG_FILE_NAME, ConfigFileError, Settings, merge_settings, parse_config_text
+from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.diagnostics import Diagnostic
-from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of
-from profile_memory.core.index import PairIndex
+from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name, role_of
+from profile_memory.core.places import Places, locate
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.rules import check_source
 from profile_memory.core.trace import render_json, render_text, trace
-from profile_memory.core.workspace import Kind, Workspace, find_project_root
+from profile_memory.core.workspace import Kind, Workspace
 from profile_memory.store.disk import DiskProvider
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import MEMORY_FILES, provision
@@ -44,9 +44,7 @@ def _warn(message: str) -> None:
 @dataclass
 class Context:
     cwd: Path
-    root: Path
-    user_dir: Path
-    project_dir: Path
+    places: Places
     workspace: Workspace
 
     def show(self, path: PurePath) -> str:
@@ -61,48 +59,19 @@ class Context:
     def settings(self) -> Settings:
         return self.workspace.settings
 
-    def memory_dirs(self) -> list[Path]:
-        configured = [Path(os.path.abspath(self.root / os.path.expanduser(d))) for d in self.settings.memory_dirs]
-        return [self.root / "memory", *configured]
 
-    def pairs(self) -> list[PairIndex]:
-        """Every profile pair in the user and project profile folders."""
-        found: dict[tuple[PurePath, str], PairIndex] = {}
-        for folder in dict.fromkeys((self.user_dir, self.project_dir)):
-            for name in sorted(self.workspace.provider.list_dir(folder)):
-                pair = pair_name(PurePath(name))
-                if pair is not None and (folder, pair) not in found:
-                    found[(folder, pair)] = self.workspace.pair(folder, pair)
-        return list(found.values())
-
-
-def _config_layer(provider: DiskProvider, folder: Path) -> tuple[dict, str]:
-    path = folder / CONFIG_FILE_NAME
-    if provider.kind(path) is not Kind.FILE:
-        return {}, str(path)
+def load_context(user_dir: str | None = None, cwd: Path | None = None) -> Context:
+    provider = DiskProvider()
+    cwd = cwd or Path(os.getcwd())
     try:
-        text = provider.read(path).raw.decode("utf-8")  # type: ignore[union-attr]
-        return parse_config_text(text, str(path)), str(path)
-    except (OSError, UnicodeDecodeError) as error:
-        raise CliError(f"{path}: cannot read: {error}") from None
+        places, settings, problems = locate(cwd, provider, os.environ, os.path.expanduser("~"), user_dir)
     except ConfigFileError as error:
         raise CliError(str(error)) from None
-
-
-def load_context(args: argparse.Namespace) -> Context:
-    provider = DiskProvider()
-    cwd = Path(os.getcwd())
-    user_dir = Path(os.path.abspath(os.path.expanduser(
-        getattr(args, "user_dir", None) or os.environ.get("PMEM_USER_DIR") or "~/.cursor/profile")))
-    root = Path(find_project_root(cwd, provider))
-    project_dir = root / Settings().project_profile_dir
-    layers = [_config_layer(provider, user_dir), _config_layer(provider, project_dir)]
-    settings, problems = merge_settings(layers)
+    except OSError as error:
+        raise CliError(f"{error.filename or 'pmem.toml'}: cannot read: {error.strerror or error}") from None
     for problem in problems:
         _warn(str(problem))
-    project_dir = root / settings.project_profile_dir
-    workspace = Workspace(provider, settings, user_dir)
-    return Context(cwd, root, user_dir, project_dir, workspace)
+    return Context(cwd, places, Workspace(provider, settings, places.user_dir))
 
 
 # -- check ---------------------------------------------------------------------------------------
@@ -141,7 +110,7 @@ def _files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
                 raise CliError(f"{given}: not a memory file (expected a profile, log, pending, FACT.md or JOURNAL.jsonl)")
             roots.append(path)
     else:
-        roots = [p for p in (ctx.user_dir, ctx.project_dir, *ctx.memory_dirs()) if workspace.provider.kind(p) is not Kind.MISSING]
+        roots = [p for p in ctx.places.default_roots() if workspace.provider.kind(p) is not Kind.MISSING]
     return list(dict.fromkeys(Path(p) for root in roots for p in workspace.discover(root)))
 
 
@@ -175,7 +144,7 @@ def run_check(ctx: Context, files: list[Path], output_format: str, select: tuple
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    ctx = load_context(args)
+    ctx = load_context(args.user_dir)
     overrides = _severity_overrides(args.severity)
     select = _codes(args.select, "--select") if args.select else ()
     ignore = _codes(args.ignore, "--ignore") if args.ignore else ()
@@ -188,10 +157,9 @@ def run_trace(ctx: Context, anchor_id: str, everything: bool = False, as_json_ou
     problem = anchors.problem(anchor_id)
     if problem is not None:
         raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
-    pairs = ctx.pairs()
-    traces = trace(pairs, anchor_id)
+    traces = trace(ctx.workspace.pairs_in(ctx.places.profile_folders()), anchor_id)
     if not traces:
-        places = ", ".join(ctx.show(p) for p in dict.fromkeys((ctx.user_dir, ctx.project_dir)))
+        places = ", ".join(ctx.show(p) for p in ctx.places.profile_folders())
         raise CliError(f"unknown id {anchor_id}: no profile or log in {places} has it", code=1)
     if as_json_output:
         print(json.dumps(render_json(anchor_id, traces, ctx.show), ensure_ascii=False, indent=2))
@@ -201,20 +169,20 @@ def run_trace(ctx: Context, anchor_id: str, everything: bool = False, as_json_ou
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
-    return run_trace(load_context(args), args.id, args.all, args.json)
+    return run_trace(load_context(args.user_dir), args.id, args.all, args.json)
 
 
 # -- init ----------------------------------------------------------------------------------------
 
 def cmd_init(args: argparse.Namespace) -> int:
-    ctx = load_context(args)
+    ctx = load_context(args.user_dir)
     language = args.lang or ctx.settings.language
     both = not (args.user or args.project or args.memory)
     plans: list[tuple[Path, list[str], int]] = []
     if args.user or both:
-        plans.append((ctx.user_dir, [profile_file_name(USER_PAIR), log_file_name(USER_PAIR)], 0o644))
+        plans.append((Path(ctx.places.user_dir), [profile_file_name(USER_PAIR), log_file_name(USER_PAIR)], 0o644))
     if args.project or both:
-        plans.append((ctx.project_dir, [profile_file_name(PROJECT_PAIR), log_file_name(PROJECT_PAIR)], 0o644))
+        plans.append((Path(ctx.places.project_dir), [profile_file_name(PROJECT_PAIR), log_file_name(PROJECT_PAIR)], 0o644))
     if args.memory:
         plans.append((Path(os.path.abspath(args.memory)) / "memory", list(MEMORY_FILES), 0o600))
     for folder, names, mode in plans:
@@ -249,12 +217,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     _copy_demo(target)
     project = target / "project"
     user_dir = target / "home" / ".cursor" / "profile"
-    ctx = load_context(argparse.Namespace(user_dir=str(user_dir)))
-    ctx.root, ctx.project_dir = project, project / ".cursor" / "profile"
+    ctx = load_context(str(user_dir), cwd=project)
+    ctx.cwd = Path(os.getcwd())
     show = ctx.show
     print(f"Wrote an example workspace to {show(target)}:")
     print(f"  user profile set:    {show(user_dir)}  (user-profile.md + user-profile-log.md)")
-    print(f"  project profile set: {show(ctx.project_dir)}  (project-profile.md, its log, profile-pending.md)")
+    print(f"  project profile set: {show(ctx.places.project_dir)}  (project-profile.md, its log, profile-pending.md)")
     print(f"  agent memory:        {show(project / 'memory')}  (FACT.md, JOURNAL.jsonl)")
     print()
     print(f"$ pmem check --user-dir {show(user_dir)} {show(target)}")

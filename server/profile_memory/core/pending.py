@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from profile_memory.core import anchors
-from profile_memory.core.profile import Token, malformed_tokens
+from profile_memory.core.profile import Token, malformed_tokens, well_formed_tokens
 from profile_memory.core.span import Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
 
@@ -72,6 +72,7 @@ class PendingDoc:
     suggestions: list[Suggestion] = field(default_factory=list)
     malformed: list[MalformedProposal] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
+    all_tokens: list[Token] = field(default_factory=list)  # every well-formed id anywhere in the file
 
     def suggested(self, scope: Scope | None) -> set[str]:
         return {s.name for s in self.suggestions if s.scope is scope}
@@ -158,4 +159,5 @@ def parse_pending(text: str) -> PendingDoc:
         current = Proposal(index, index + 1, scope, kind, category, text_value, old, target, warned)
         doc.proposals.append(current)
     doc.bad_tokens = malformed_tokens(lines)
+    doc.all_tokens = well_formed_tokens(lines)
     return doc

@@ -30,6 +30,10 @@ def malformed_tokens(lines: list[str]) -> list[Token]:
     return [token for index, line in enumerate(lines) for token in tokens_on_line(index, line) if token.problem]
 
 
+def well_formed_tokens(lines: list[str]) -> list[Token]:
+    return [token for index, line in enumerate(lines) for token in tokens_on_line(index, line) if token.problem is None]
+
+
 @dataclass(slots=True)
 class Entry:
     line: int

@@ -12,13 +12,14 @@ from enum import Enum
 from pathlib import PurePath
 from typing import Any, Protocol
 
+from profile_memory.core.anchors import Allocator
 from profile_memory.core.config import Settings
 from profile_memory.core.files import (
-    MEMORY_FOLDER, PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
+    MEMORY_FOLDER, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
 )
 from profile_memory.core.index import PairIndex
 from profile_memory.core.log import LogDoc, parse_log
-from profile_memory.core.pending import PendingDoc, Scope, parse_pending
+from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
 from profile_memory.core.profile import ProfileDoc, parse_profile
 from profile_memory.core.text import Decoded, decode
 
@@ -41,6 +42,9 @@ class FileData:
 
 class TextProvider(Protocol):
     def kind(self, path: PurePath) -> Kind: ...
+
+    def version(self, path: PurePath) -> Any:
+        """What `read` would report as the version, found cheaply (None: unknown, read to find out)."""
 
     def read(self, path: PurePath) -> FileData:
         """The content of a regular file; raises OSError when it cannot be read."""
@@ -68,6 +72,9 @@ class MemoryProvider:
             return Kind.DIR
         return Kind.MISSING
 
+    def version(self, path: PurePath) -> Any:
+        return self._versions.get(path, 0) if path in self.files else None
+
     def read(self, path: PurePath) -> FileData:
         if path not in self.files:
             raise FileNotFoundError(f"No such file: {path}")
@@ -93,6 +100,32 @@ class Source:
         return self.decoded.text if self.decoded else ""
 
 
+@dataclass(frozen=True, slots=True)
+class ProfileSet:
+    """Both scopes of one project: ids are scoped to a pair, allocation looks at the whole set."""
+
+    user: PairIndex | None
+    project: PairIndex | None
+    pending_path: PurePath | None
+    pending: PendingDoc | None
+
+    def pairs(self) -> list[PairIndex]:
+        return [pair for pair in (self.user, self.project) if pair is not None]
+
+    def pending_mentions(self, anchor_id: str) -> list[Proposal]:
+        return [p for p in (self.pending.proposals if self.pending else []) if p.target and p.target.text == anchor_id]
+
+    def used_ids(self) -> set[str]:
+        used = {token.text for token in (self.pending.all_tokens if self.pending else [])}
+        for pair in self.pairs():
+            used |= pair.used_ids()
+        return used
+
+    def allocator(self) -> Allocator:
+        """Allocation over both profiles, both logs and the pending file, deleted and retired ids included."""
+        return Allocator(self.used_ids())
+
+
 @dataclass(slots=True)
 class Workspace:
     """Files and settings, with caches keyed by each file's version so re-checks parse only what changed."""
@@ -101,7 +134,7 @@ class Workspace:
     settings: Settings = field(default_factory=Settings)
     user_dir: PurePath | None = None
     _sources: dict[PurePath, Source] = field(default_factory=dict)
-    _parsed: dict[tuple[PurePath, Any, str], Any] = field(default_factory=dict)
+    _parsed: dict[tuple[PurePath, str], tuple[Any, Any]] = field(default_factory=dict)  # -> (version, parsed)
     _pairs: dict[tuple, PairIndex] = field(default_factory=dict)
 
     # -- reading -------------------------------------------------------------------------------
@@ -126,22 +159,25 @@ class Workspace:
         unsafe = self._unsafe_reason(path, kind)
         if unsafe is not None:
             return Source(path, role, None, unsafe=unsafe)
+        cached = self._sources.get(path)
+        if cached is not None and cached.version is not None and cached.version == self.provider.version(path):
+            return cached
         try:
             data = self.provider.read(path)
         except OSError as error:
             return Source(path, role, None, unreadable=error.strerror or str(error))
-        cached = self._sources.get(path)
-        if cached is not None and cached.version == data.version and data.version is not None:
-            return cached
         source = Source(path, role, decode(data.raw, self.settings.max_file_bytes), data.version)
         self._sources[path] = source
         return source
 
     def _parse(self, source: Source, what: str, parser: Callable[[str], Any]) -> Any:
-        key = (source.path, source.version, what)
-        if source.version is None or key not in self._parsed:
-            self._parsed[key] = parser(source.text)
-        return self._parsed[key]
+        key = (source.path, what)
+        cached = self._parsed.get(key)
+        if cached is not None and source.version is not None and cached[0] == source.version:
+            return cached[1]
+        parsed = parser(source.text)
+        self._parsed[key] = (source.version, parsed)
+        return parsed
 
     def profile(self, source: Source) -> ProfileDoc:
         return self._parse(source, "profile", parse_profile)
@@ -194,6 +230,27 @@ class Workspace:
             return self.pair(pending_path.parent, PROJECT_PAIR)
         return None
 
+    def pairs_in(self, folders: Iterable[PurePath]) -> list[PairIndex]:
+        """Every profile pair in these folders, each once."""
+        found: dict[tuple[PurePath, str], PairIndex] = {}
+        for folder in dict.fromkeys(folders):
+            for name in sorted(self.provider.list_dir(folder)):
+                pair = pair_name(PurePath(name))
+                if pair is not None and (folder, pair) not in found:
+                    found[(folder, pair)] = self.pair(folder, pair)
+        return list(found.values())
+
+    def profile_set(self, project_dir: PurePath) -> ProfileSet:
+        """The user pair, the project pair and the pending file of a project (SPEC §1)."""
+        pending_path = self.find_name(project_dir, PENDING_NAME)
+        pending_source = self._readable(pending_path)
+        return ProfileSet(
+            self.pair(self.user_dir, USER_PAIR) if self.user_dir is not None else None,
+            self.pair(project_dir, PROJECT_PAIR),
+            pending_path if pending_source else None,
+            self.pending(pending_source) if pending_source else None,
+        )
+
     # -- discovery -----------------------------------------------------------------------------
     def discover(self, root: PurePath) -> Iterator[PurePath]:
         """Memory files at or under `root` (a file or a folder); linked sub-folders are not entered."""
@@ -215,18 +272,6 @@ class Workspace:
             elif kind is Kind.LINK and name.lower() == MEMORY_FOLDER:
                 yield from (p for p in (self.find_name(path, n) for n in ("fact.md", "journal.jsonl")) if p)
 
-    def all_ids(self, paths: Iterable[PurePath]) -> set[str]:
-        """Every id used in the profiles, logs and pending files among `paths` (for allocation)."""
-        used: set[str] = set()
-        for path in paths:
-            role = role_of(path)
-            if role in (Role.PROFILE, Role.LOG):
-                used |= self.pair_of(path).used_ids()  # type: ignore[union-attr]
-            elif role is Role.PENDING:
-                source = self._readable(path)
-                if source is not None:
-                    used |= {p.target.text for p in self.pending(source).proposals if p.target}
-        return used
 
 
 def find_project_root(start: PurePath, provider: TextProvider, profile_dir: str = ".cursor/profile") -> PurePath:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import PurePath
+from typing import Any
 
 from profile_memory.core.workspace import FileData, Kind
 
@@ -24,6 +25,13 @@ class DiskProvider:
         if stat.S_ISREG(mode):
             return Kind.FILE
         return Kind.OTHER
+
+    def version(self, path: PurePath) -> Any:
+        try:
+            info = os.stat(path, follow_symlinks=False)
+        except OSError:
+            return None
+        return (info.st_ino, info.st_mtime_ns, info.st_size)
 
     def read(self, path: PurePath) -> FileData:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))

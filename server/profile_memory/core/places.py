@@ -1,0 +1,63 @@
+"""Where the memory files are (SPEC §1): the project root walk, the profile folders, memory folders and `pmem.toml`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any
+
+from profile_memory.core.config import CONFIG_FILE_NAME, ConfigProblem, Settings, merge_settings, parse_config_text
+from profile_memory.core.workspace import Kind, TextProvider, find_project_root
+
+DEFAULT_USER_DIR = "~/.cursor/profile"
+
+
+@dataclass(frozen=True, slots=True)
+class Places:
+    root: PurePath  # the project root
+    user_dir: PurePath
+    project_dir: PurePath
+    memory_dirs: tuple[PurePath, ...]
+
+    def default_roots(self) -> list[PurePath]:
+        """What `pmem check` looks at when given no path, in this order."""
+        return list(dict.fromkeys((self.user_dir, self.project_dir, *self.memory_dirs)))
+
+    def profile_folders(self) -> list[PurePath]:
+        return list(dict.fromkeys((self.user_dir, self.project_dir)))
+
+
+def _absolute(path: str, base: PurePath, home: str) -> PurePath:
+    expanded = home + path[1:] if path == "~" or path.startswith("~/") else path
+    return PurePath(os.path.normpath(base / expanded))
+
+
+def _config_layer(provider: TextProvider, folder: PurePath) -> tuple[Mapping[str, Any], str]:
+    """The settings of `folder/pmem.toml` (empty when there is none); ConfigFileError when it is not TOML."""
+    path = folder / CONFIG_FILE_NAME
+    if provider.kind(path) is not Kind.FILE:
+        return {}, str(path)
+    raw = provider.read(path).raw
+    text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    return parse_config_text(text, str(path)), str(path)
+
+
+def locate(cwd: PurePath, provider: TextProvider, environ: Mapping[str, str], home: str,
+           user_dir: str | None = None, overrides: Mapping[str, Any] | None = None) -> tuple[Places, Settings, list[ConfigProblem]]:
+    """Places and settings for a run started in `cwd`.
+
+    Settings precedence: `overrides` (flags or editor) > project `pmem.toml` > user `pmem.toml` > defaults.
+    """
+    overrides = dict(overrides or {})
+    chosen_user_dir = user_dir or overrides.get("userProfileDir") or environ.get("PMEM_USER_DIR") or DEFAULT_USER_DIR
+    user_folder = _absolute(chosen_user_dir, cwd, home)
+    profile_dir = overrides.get("projectProfileDir") or Settings().project_profile_dir
+    root = find_project_root(cwd, provider, profile_dir if isinstance(profile_dir, str) else Settings().project_profile_dir)
+    layers = [_config_layer(provider, user_folder), _config_layer(provider, root / Settings().project_profile_dir),
+              (overrides, "settings")]
+    settings, problems = merge_settings(layers)
+    memory_dirs = (root / "memory", *(_absolute(d, root, home) for d in settings.memory_dirs))
+    places = Places(root, user_folder, _absolute(settings.project_profile_dir, root, home), memory_dirs)
+    return places, settings, problems
