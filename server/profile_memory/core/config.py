@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -45,7 +45,6 @@ class Settings(BaseModel):
 
 
 _ALIASES = {field.alias or name: name for name, field in Settings.model_fields.items()}
-_MERGED_KEYS = ("limits", "severity")  # later layers add to these instead of replacing them
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,29 +71,38 @@ def _canonical(raw: Mapping[str, Any], source: str) -> tuple[dict[str, tuple[str
     return values, problems
 
 
-def _check_severity(value: Any, source: str) -> tuple[dict[str, str], list[ConfigProblem]]:
-    if not isinstance(value, Mapping):
-        return {}, [ConfigProblem("severity", "must be a table of CODE = LEVEL", source)]
-    kept, problems = {}, []
-    for code, level in value.items():
-        if code not in CODES:
-            problems.append(ConfigProblem(f"severity.{code}", "unknown diagnostic code, ignored", source))
-        elif not isinstance(level, str) or level.lower() not in LEVELS:
-            problems.append(ConfigProblem(f"severity.{code}", f"{level!r} is not one of error, warning, information, hint, off", source))
-        else:
-            kept[code] = level.lower()
-    return kept, problems
+def _severity_item(code: str, level: Any) -> tuple[str, str] | str:
+    if code not in CODES:
+        return "unknown diagnostic code, ignored"
+    if not isinstance(level, str) or level.lower() not in LEVELS:
+        return f"{level!r} is not one of error, warning, information, hint, off"
+    return code, level.lower()
 
 
-def _check_limits(value: Any, source: str) -> tuple[dict[str, int], list[ConfigProblem]]:
+def _limit_item(name: str, limit: Any) -> tuple[str, int] | str:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        return f"{limit!r} is not a positive whole number"
+    return str(name).lower(), limit
+
+
+_TABLES: dict[str, tuple[str, Callable[[str, Any], tuple[str, Any] | str]]] = {
+    "severity": ("CODE = LEVEL", _severity_item),
+    "limits": ("NAME = lines", _limit_item),
+}
+
+
+def _check_table(name: str, value: Any, source: str) -> tuple[dict[str, Any], list[ConfigProblem]]:
+    """Keep the good items of a table setting; report each bad one by its dotted key."""
+    shape, check_item = _TABLES[name]
     if not isinstance(value, Mapping):
-        return {}, [ConfigProblem("limits", "must be a table of NAME = lines", source)]
+        return {}, [ConfigProblem(name, f"must be a table of {shape}", source)]
     kept, problems = {}, []
-    for name, limit in value.items():
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            problems.append(ConfigProblem(f"limits.{name}", f"{limit!r} is not a positive whole number", source))
+    for key, item in value.items():
+        checked = check_item(key, item)
+        if isinstance(checked, str):
+            problems.append(ConfigProblem(f"{name}.{key}", checked, source))
         else:
-            kept[str(name).lower()] = limit
+            kept[checked[0]] = checked[1]
     return kept, problems
 
 
@@ -106,11 +114,8 @@ def merge_settings(layers: list[tuple[Mapping[str, Any], str]]) -> tuple[Setting
         values, found = _canonical(raw, source)
         problems += found
         for name, (key, value) in values.items():
-            if name == "severity":
-                value, found = _check_severity(value, source)
-                problems += found
-            elif name == "limits":
-                value, found = _check_limits(value, source)
+            if name in _TABLES:
+                value, found = _check_table(name, value, source)
                 problems += found
             else:
                 try:
@@ -119,7 +124,7 @@ def merge_settings(layers: list[tuple[Mapping[str, Any], str]]) -> tuple[Setting
                     message = error.errors()[0]["msg"]
                     problems.append(ConfigProblem(key, f"{value!r} is invalid ({message}); the default is used", source))
                     continue
-            if name in _MERGED_KEYS:
+            if name in _TABLES:  # later layers add to tables instead of replacing them
                 merged[name] = {**merged[name], **value}
             else:
                 merged[name] = value
