@@ -22,7 +22,7 @@ from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, log_file_name, pr
 from profile_memory.core.places import Places, locate
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.rules import check_source
-from profile_memory.core.trace import render_json, render_text, trace
+from profile_memory.core.trace import Mention, render_json, render_text, trace
 from profile_memory.core.workspace import Kind, Workspace
 from profile_memory.store.disk import DiskProvider
 from profile_memory.store.safe import UnsafePath
@@ -158,13 +158,15 @@ def run_trace(ctx: Context, anchor_id: str, everything: bool = False, as_json_ou
     if problem is not None:
         raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
     traces = trace(ctx.workspace.pairs_in(ctx.places.profile_folders()), anchor_id)
+    profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
+    mentions = [Mention(profile_set.pending_path, p) for p in profile_set.pending_mentions(anchor_id)]  # type: ignore[arg-type]
     if not traces:
         places = ", ".join(ctx.show(p) for p in ctx.places.profile_folders())
         raise CliError(f"unknown id {anchor_id}: no profile or log in {places} has it", code=1)
     if as_json_output:
-        print(json.dumps(render_json(anchor_id, traces, ctx.show), ensure_ascii=False, indent=2))
+        print(json.dumps(render_json(anchor_id, traces, ctx.show, mentions), ensure_ascii=False, indent=2))
     else:
-        print("\n".join(render_text(anchor_id, traces, ctx.show, everything)))
+        print("\n".join(render_text(anchor_id, traces, ctx.show, everything, mentions)))
     return 0
 
 

@@ -20,8 +20,8 @@ def test_trace_prints_entry_latest_record_in_full_and_earlier_ones(pmem_in_repo)
     assert lines[2].endswith("user-profile-log.md:21")
     assert lines[3] == "  21 | ### [PF-20260412-02] 2026-05-01 — 前端技术栈偏好（演进）"
     assert "  25 |   （在讨论 SSR 方案时）" in lines
-    assert lines[-2] == "earlier records (1):"
-    assert lines[-1].endswith("user-profile-log.md:14  2026-04-12  add  前端技术栈偏好")
+    assert lines[-3] == "earlier records (1):"
+    assert lines[-2].endswith("user-profile-log.md:14  2026-04-12  add  前端技术栈偏好")
 
 
 def test_trace_all_prints_every_record(pmem_in_repo):
@@ -117,3 +117,11 @@ def test_help_on_every_command(command, tmp_path):
     for flag in ("-h", "--help"):
         result = run_pmem(command, flag, cwd=tmp_path)
         assert result.code == 0 and "usage: pmem " + command in result.out
+
+
+def test_trace_lists_pending_proposals_that_target_the_id(pmem_in_repo):
+    result = pmem_in_repo("trace", "PF-20260412-02")
+    assert result.out.splitlines()[-1] == (
+        "pending: .cursor/profile/profile-pending.md:4: [evolve][技术偏好] 偏好 React + Next.js 全栈开发 → 偏好 React + Next.js，SSR 优先")
+    data = json.loads(pmem_in_repo("trace", "--json", "PF-20260412-02").out)
+    assert data["pending"][0]["line"] == 4

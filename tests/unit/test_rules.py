@@ -346,3 +346,10 @@ def test_every_code_has_a_test_here():
     import pathlib
     text = pathlib.Path(__file__).read_text()
     assert [code for code in CODES if code not in text and code != "PM030"] == []
+
+
+def test_a_20_mb_log_is_checked_up_to_the_bound_without_error():
+    files = pair([ENTRY], [REC + "x" * 1000 + "\n" + "- **备注**: " + "长" * 20_000_000 + "\n"])
+    diagnostics = diagnose(files, UL)
+    assert codes(diagnostics) == ["PM033"] and "over the size bound of 8.0 MiB" in diagnostics[0].message
+    assert not found(files, UP, "PM006")  # the record before the bound is still indexed

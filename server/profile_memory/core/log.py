@@ -100,15 +100,11 @@ class Record:
     title: str
     end_line: int = 0  # exclusive
     fields: dict[str, Field] = field(default_factory=dict)
+    operation: Operation | None = None  # the parsed 操作 field, set when the record is complete
 
     def value(self, key: str) -> str | None:
         found = self.fields.get(key)
         return found.value if found else None
-
-    @property
-    def operation(self) -> Operation | None:
-        found = self.fields.get("operation")
-        return parse_operation(found.value) if found else None
 
     @property
     def op(self) -> Op | None:
@@ -222,6 +218,8 @@ def parse_log(text: str) -> LogDoc:
             record.end_line = end
             if current is not None:
                 record.fields.setdefault(current.key, current)
+            operation = record.fields.get("operation")
+            record.operation = parse_operation(operation.value) if operation else None
 
     for index, line in enumerate(lines[:count]):
         if line.startswith("#") and _ANY_HEADING.match(line):

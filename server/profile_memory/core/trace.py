@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
 from profile_memory.core.index import History, PairIndex
 from profile_memory.core.log import Record
+from profile_memory.core.pending import Proposal
 from profile_memory.core.profile import Entry
 from profile_memory.core.render import ShowPath
 
@@ -51,7 +53,20 @@ def _full(pair: PairIndex, record: Record, show: ShowPath) -> list[str]:
     return [f"  {number:>{width}} | {text}" for number, text in record_lines(pair, record)]
 
 
-def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everything: bool) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A pending proposal that names the id as its target."""
+
+    path: PurePath
+    proposal: Proposal
+
+    def describe(self) -> str:
+        p = self.proposal
+        return f"[{p.kind.value}][{p.category}] {p.old} → {p.text}"
+
+
+def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everything: bool,
+                mentions: Sequence[Mention] = ()) -> list[str]:
     out: list[str] = []
     for found in traces:
         pair = found.pair
@@ -67,7 +82,6 @@ def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everyth
             continue
         records = found.history.records
         log_path = show(pair.log_path)  # type: ignore[arg-type]
-        shown_in_full = records if everything else records[-1:]
         if not everything:
             out.append(f"latest record: {log_path}:{records[-1].line + 1}")
             out += _full(pair, records[-1], show)
@@ -75,12 +89,13 @@ def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everyth
                 out.append(f"earlier records ({len(records) - 1}):")
                 out += [f"  {log_path}:{r.line + 1}  {_record_summary(r)}" for r in records[:-1]]
         else:
-            for record in shown_in_full:
+            for record in records:
                 out.append(f"record: {log_path}:{record.line + 1}")
                 out += _full(pair, record, show)
         if found.history.retired_by is not None and found.state == "retired":
             by = found.history.retired_by
             out.append(f"retired by: {by.id} ({log_path}:{by.line + 1})")
+    out += [f"pending: {show(m.path)}:{m.proposal.line + 1}: {m.describe()}" for m in mentions]
     return out
 
 
@@ -97,7 +112,7 @@ def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict:
     }
 
 
-def render_json(anchor_id: str, traces: list[PairTrace], show: ShowPath) -> dict:
+def render_json(anchor_id: str, traces: list[PairTrace], show: ShowPath, mentions: Sequence[Mention] = ()) -> dict:
     def path_or_none(path: PurePath | None) -> str | None:
         return show(path) if path is not None else None
 
@@ -117,4 +132,5 @@ def render_json(anchor_id: str, traces: list[PairTrace], show: ShowPath) -> dict
             }
             for found in traces
         ],
+        "pending": [{"path": show(m.path), "line": m.proposal.line + 1, "text": m.describe()} for m in mentions],
     }
