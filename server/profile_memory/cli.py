@@ -239,6 +239,28 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- serve ---------------------------------------------------------------------------------------
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The language server. Logs go to stderr or the log file: stdout is the LSP transport."""
+    import logging
+
+    handler = logging.FileHandler(args.log_file, encoding="utf-8") if args.log_file else logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, handlers=[handler], force=True)
+    from profile_memory.lsp.server import create_server
+
+    server = create_server()
+    if args.tcp:
+        host, _, port = args.tcp.rpartition(":")
+        if not port.isdigit():
+            raise CliError(f"--tcp {args.tcp}: expected HOST:PORT")
+        server.start_tcp(host or "127.0.0.1", int(port))
+    else:
+        server.start_io()
+    return 0
+
+
 # -- the parser ----------------------------------------------------------------------------------
 
 def _add_user_dir(parser: argparse.ArgumentParser) -> None:
@@ -287,6 +309,15 @@ def build_parser() -> argparse.ArgumentParser:
                                            "run `check` and one `trace` on it, and say how to open it in an editor.")
     demo.add_argument("dir", nargs="?", metavar="DIR", help="a new or empty folder")
     demo.set_defaults(handler=cmd_demo)
+
+    serve = commands.add_parser("serve", help="run the language server (stdio by default)",
+                                description="Run the Profile Memory language server for VS Code, Cursor, Neovim, Helix, Zed "
+                                            "or any LSP client. It speaks over stdio unless --tcp is given.")
+    serve.add_argument("--stdio", action="store_true", help="speak over stdin/stdout (the default)")
+    serve.add_argument("--tcp", metavar="HOST:PORT", help="listen on a TCP port instead (for debugging)")
+    serve.add_argument("--log-file", metavar="PATH", help="write logs to this file instead of stderr")
+    serve.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    serve.set_defaults(handler=cmd_serve)
     return parser
 
 

@@ -33,7 +33,7 @@ class Settings(BaseModel):
     limits: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_LIMITS))
     severity: dict[str, str] = Field(default_factory=dict)
     language: Literal["zh", "en"] = "zh"
-    debounce_ms: int = Field(300, alias="debounceMs", ge=0)
+    debounce_ms: int = Field(200, alias="debounceMs", ge=0)
     fact_file_max_bytes: int = Field(16 * 1024, alias="factFileMaxBytes", gt=0)
     max_file_bytes: int = Field(8 * 1024 * 1024, alias="maxFileBytes", gt=0)
 

@@ -1,0 +1,57 @@
+"""Code lenses on a compact profile: records per entry (click: open the log there), entries per
+category, and the line count against the limit."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from profile_memory.core.files import Role, role_of
+from profile_memory.core.span import Span
+from profile_memory.lsp.safety import guarded
+from profile_memory.lsp.server import ProfileMemoryServer, uri
+
+OPEN_RECORD = "profileMemory.openRecord"
+
+
+def _lens(ls: ProfileMemoryServer, path, line: int, title: str, arguments: list | None = None) -> types.CodeLens:
+    command = types.Command(title, OPEN_RECORD if arguments else "", arguments)
+    return types.CodeLens(range=ls.range(path, Span(line, 0, line, 0)), command=command)
+
+
+def text_document_code_lens(ls: ProfileMemoryServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+    path = ls.served_path(params.text_document.uri)
+    if path is None or role_of(path) is not Role.PROFILE:
+        return None
+    pair = ls.core.pair_of(path)
+    if pair is None or pair.profile is None:
+        return None
+    doc = pair.profile
+    limit = ls.settings.limit_for(pair.name)
+    lenses = [_lens(ls, path, 0, f"lines {doc.line_count}/{limit}" + (" — over the limit" if doc.line_count > limit else ""))]
+    for category in doc.categories:
+        count = sum(1 for e in doc.entries if e.category == category.name)
+        lenses.append(_lens(ls, path, category.line, f"{count} {'entry' if count == 1 else 'entries'}"))
+    for entry in doc.entries:
+        history = pair.history(entry.id) if entry.id else None
+        if history is None or pair.log_path is None:
+            lenses.append(_lens(ls, path, entry.line, "unconfirmed" if entry.id is None else "no record"))
+            continue
+        latest = history.latest
+        op = latest.operation.word if latest.operation else (latest.op.value if latest.op else "?")
+        count = len(history.records)
+        title = f"{count} {'record' if count == 1 else 'records'} · last: {op} {latest.date}"
+        lenses.append(_lens(ls, path, entry.line, title, [uri(pair.log_path), latest.line]))
+    return lenses
+
+
+async def open_record(ls, target, line) -> bool:
+    """Open a file at a line in any editor, through `window/showDocument`."""
+    line = int(line)
+    selection = types.Range(types.Position(line, 0), types.Position(line, 0))
+    result = await ls.window_show_document_async(types.ShowDocumentParams(uri=target, take_focus=True, selection=selection))
+    return bool(result and result.success)
+
+
+def register(server: ProfileMemoryServer) -> None:
+    server.feature(types.TEXT_DOCUMENT_CODE_LENS)(guarded(text_document_code_lens))
+    server.command(OPEN_RECORD)(guarded(open_record))

@@ -1,0 +1,100 @@
+"""Hover on an id: its state, category, latest wording and context, history and a link into the log."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+
+from lsprotocol import types
+
+from profile_memory.core import anchors
+from profile_memory.core.files import Role, role_of
+from profile_memory.core.index import History, PairIndex, State
+from profile_memory.core.log import FIELD_LABELS
+from profile_memory.lsp.safety import guarded
+from profile_memory.lsp.server import ProfileMemoryServer, uri
+
+MAX_LINES = 40
+MAX_VALUE = 160
+
+
+def cut(text: str, limit: int = MAX_VALUE) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _link(path: PurePath, line: int) -> str:
+    return f"{uri(path)}#L{line + 1}"
+
+
+def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> list[str]:
+    entries = pair.entries_by_id.get(anchor_id, [])
+    if entries:
+        return [f"Entry: [{pair.profile_path.name}:{e.line + 1}]({_link(pair.profile_path, e.line)}) — {cut(e.text)}"  # type: ignore[union-attr]
+                for e in entries]
+    if history is None:
+        return ["No compact entry and no log record."]
+    state = history.state
+    if state is State.RETIRED and history.retired_by is not None:
+        return [f"No compact entry: retired by {history.retired_by.id}."]
+    if state is State.DELETED:
+        return ["No compact entry: deleted."]
+    return [f"No compact entry carries it (an orphan record in {pair.log_path.name})."]  # type: ignore[union-attr]
+
+
+def describe(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
+    history = pair.history(anchor_id)
+    if history is None:
+        lines = [f"**{anchor_id}** · no record in {pair.log_path.name if pair.log_path else pair.name + '-log.md'}"]
+        return lines + (_entry_lines(pair, anchor_id, None) if show_entry else [])
+    labels = FIELD_LABELS[pair.log.language or "zh"] if pair.log else FIELD_LABELS["zh"]
+    latest = history.latest
+    category = history.latest_value("category") or "—"
+    lines = [f"**{anchor_id}** · {history.state.value} · {cut(category, 40)} · {pair.name}", ""]
+    for key in ("summary", "context", "source"):
+        value = latest.value(key) if key != "summary" else history.latest_summary
+        if value:
+            lines.append(f"- **{labels[key]}**: {cut(value)}")
+    if show_entry:
+        lines += [""] + _entry_lines(pair, anchor_id, history)
+    lines += ["", "History:"]
+    shown = history.records[-10:]
+    if len(history.records) > len(shown):
+        lines.append(f"- … {len(history.records) - len(shown)} earlier records")
+    for record in shown:
+        op = record.op.value if record.op else (record.operation.word if record.operation else "?")
+        lines.append(f"- {record.date} {op} — {cut(record.title, 60)}")
+    lines += ["", f"[Open the log at line {latest.line + 1}]({_link(pair.log_path, latest.line)})"]  # type: ignore[arg-type]
+    return lines
+
+
+def hover_markdown(ls: ProfileMemoryServer, path: PurePath, line: int, token: str) -> str:
+    problem = anchors.problem(token)
+    if problem is not None:
+        return f"**{token}** is not a valid anchor id: {problem}.\n\nAnchors are `PF-YYYYMMDD-NN`: a real date and a sequence number from 01."
+    pairs = ls.pairs_for(path, line, token)
+    if not pairs:
+        return f"**{token}** · unknown: no profile or log of the profile set has it."
+    on_profile = role_of(path) is Role.PROFILE
+    lines: list[str] = []
+    for pair in pairs:
+        if lines:
+            lines += ["", "---", ""]
+        lines += describe(pair, token, show_entry=not on_profile)
+    if len(lines) > MAX_LINES:
+        lines = lines[: MAX_LINES - 1] + ["…"]
+    return "\n".join(lines)
+
+
+def text_document_hover(ls: ProfileMemoryServer, params: types.HoverParams) -> types.Hover | None:
+    path = ls.served_path(params.text_document.uri)
+    if path is None:
+        return None
+    token = ls.token_at(path, params.position)
+    if token is None:
+        return None
+    markdown = hover_markdown(ls, path, params.position.line, token.text)
+    return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, markdown), ls.range(path, token.span))
+
+
+def register(server: ProfileMemoryServer) -> None:
+    server.feature(types.TEXT_DOCUMENT_HOVER)(guarded(text_document_hover))

@@ -1,0 +1,120 @@
+"""Start-up, configuration and files changed by other programs.
+
+At `initialized` the server reads its configuration, loads the profile sets (reporting progress),
+and registers file watchers when the client allows dynamic registration.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from lsprotocol import types
+from pygls.capabilities import ServerCapabilitiesBuilder
+
+from profile_memory.lsp import diagnostics
+from profile_memory.lsp.provider import path_of
+from profile_memory.lsp.safety import guarded
+from profile_memory.lsp.server import SECTION, ProfileMemoryServer, uri
+
+WATCHED_GLOBS = ("**/*.md", "**/*.MD", "**/*.jsonl", "**/*.JSONL")
+
+
+def _flat(value: Any) -> dict[str, Any]:
+    return dict(value) if isinstance(value, dict) else {}
+
+
+def initialize(ls: ProfileMemoryServer, params: types.InitializeParams) -> None:
+    ls.encoding = ServerCapabilitiesBuilder.choose_position_encoding(params.capabilities)
+    folders = [path_of(f.uri) for f in params.workspace_folders or []]
+    if not folders and params.root_uri:
+        folders = [path_of(params.root_uri)]
+    ls.folders = [f for f in folders if f is not None]
+    ls.init_options = _flat(params.initialization_options)
+    ls.report_problems(ls.reload())
+
+
+async def _pull_configuration(ls: ProfileMemoryServer) -> None:
+    workspace = ls.client_capabilities.workspace
+    if not (workspace and workspace.configuration):
+        return
+    result = await ls.workspace_configuration_async(
+        types.ConfigurationParams([types.ConfigurationItem(section=SECTION)]))
+    ls.editor_settings = _flat(result[0] if result else None)
+
+
+async def _register_watchers(ls: ProfileMemoryServer) -> None:
+    workspace = ls.client_capabilities.workspace
+    watched = workspace.did_change_watched_files if workspace else None
+    if not (watched and watched.dynamic_registration):
+        return
+    watchers = [types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED_GLOBS]
+    if watched.relative_pattern_support:
+        for places in ls.places:
+            watchers.append(types.FileSystemWatcher(
+                glob_pattern=types.RelativePattern(base_uri=uri(places.user_dir), pattern="*.md")))
+    options = types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers)
+    await ls.client_register_capability_async(types.RegistrationParams([
+        types.Registration(str(uuid.uuid4()), types.WORKSPACE_DID_CHANGE_WATCHED_FILES, options)]))
+
+
+async def _load_with_progress(ls: ProfileMemoryServer) -> None:
+    """Parse every known memory file once, so the first requests are fast; report progress if possible."""
+    window = ls.client_capabilities.window
+    token = None
+    if window and window.work_done_progress:
+        token = str(uuid.uuid4())
+        await ls.work_done_progress.create_async(token)
+        ls.work_done_progress.begin(token, types.WorkDoneProgressBegin(title="Profile Memory: loading memory files"))
+    roots = [root for places in ls.places for root in places.default_roots()]
+    paths = [path for root in roots for path in ls.core.discover(root)]
+    for count, path in enumerate(paths, 1):
+        ls.core.source(path)
+        ls.core.pair_of(path)
+        if token and count % 20 == 0:
+            ls.work_done_progress.report(token, types.WorkDoneProgressReport(message=f"{count}/{len(paths)} files"))
+    if token:
+        ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=f"{len(paths)} files"))
+
+
+async def initialized(ls: ProfileMemoryServer, params: types.InitializedParams) -> None:
+    await _pull_configuration(ls)
+    ls.report_problems(ls.reload())
+    await _register_watchers(ls)
+    await _load_with_progress(ls)
+    diagnostics.refresh_all(ls)
+
+
+async def workspace_did_change_configuration(ls: ProfileMemoryServer, params: types.DidChangeConfigurationParams) -> None:
+    workspace = ls.client_capabilities.workspace
+    if workspace and workspace.configuration:
+        await _pull_configuration(ls)
+    elif isinstance(params.settings, dict) and isinstance(params.settings.get(SECTION), dict):
+        ls.editor_settings = params.settings[SECTION]
+    ls.report_problems(ls.reload())
+    diagnostics.refresh_all(ls)
+
+
+def workspace_did_change_watched_files(ls: ProfileMemoryServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """Files written by other programs: the core re-reads them by version; open documents are re-checked."""
+    paths = [path for change in params.changes if (path := path_of(change.uri)) is not None]
+    if any(path.name.lower() == "pmem.toml" for path in paths):
+        ls.report_problems(ls.reload())
+    diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000)
+
+
+def workspace_did_change_workspace_folders(ls: ProfileMemoryServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    removed = {path_of(f.uri) for f in params.event.removed}
+    added = [p for f in params.event.added if (p := path_of(f.uri)) is not None]
+    ls.folders = [f for f in ls.folders if f not in removed] + added
+    ls.report_problems(ls.reload())
+    diagnostics.refresh_all(ls)
+
+
+def register(server: ProfileMemoryServer) -> None:
+    server.feature(types.INITIALIZE)(guarded(initialize))
+    server.feature(types.INITIALIZED)(guarded(initialized))
+    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(guarded(workspace_did_change_configuration))
+    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(guarded(workspace_did_change_watched_files))
+    server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(guarded(workspace_did_change_workspace_folders))
+

@@ -1,0 +1,22 @@
+"""Find references: every occurrence of an id across its pair, the pending file and the journals."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from profile_memory.core import anchors
+from profile_memory.lsp.safety import guarded
+from profile_memory.lsp.server import ProfileMemoryServer
+
+
+def text_document_references(ls: ProfileMemoryServer, params: types.ReferenceParams) -> list[types.Location] | None:
+    path = ls.served_path(params.text_document.uri)
+    token = ls.token_at(path, params.position) if path else None
+    if path is None or token is None or not anchors.is_valid(token.text):
+        return None
+    pairs = ls.pairs_for(path, params.position.line, token.text)
+    return [ls.location(where, span) for where, span in ls.occurrences(token.text, pairs)] or None
+
+
+def register(server: ProfileMemoryServer) -> None:
+    server.feature(types.TEXT_DOCUMENT_REFERENCES)(guarded(text_document_references))

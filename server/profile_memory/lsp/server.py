@@ -1,0 +1,199 @@
+"""The server object: editor documents, the core workspace, settings and places; the factory that assembles features.
+
+Features live in their own modules, each with a `register(server)` function; handlers are named
+after their LSP method and take `ls` first.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from pathlib import PurePath
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.uris import from_fs_path
+
+from profile_memory import __version__
+from profile_memory.core.config import ConfigProblem, Settings
+from profile_memory.core.files import Role, role_of
+from profile_memory.core.index import PairIndex
+from profile_memory.core.places import Places, locate
+from profile_memory.core.profile import Token, tokens_on_line
+from profile_memory.core.span import Span
+from profile_memory.core.text import split_lines
+from profile_memory.core.workspace import ProfileSet, Source, Workspace
+from profile_memory.lsp.documents import Document
+from profile_memory.lsp.positions import UTF16, column_of, range_of
+from profile_memory.lsp.provider import EditorProvider, path_of
+
+logger = logging.getLogger("profile_memory")
+SECTION = "profileMemory"
+
+
+class ProfileMemoryProtocol(LanguageServerProtocol):
+    """pygls's protocol without its own text store: documents are kept by `ProfileMemoryServer` (SPEC §13)."""
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
+            yield handler, (params,), None
+
+
+class ProfileMemoryServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("profile-memory", __version__, protocol_cls=ProfileMemoryProtocol,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.provider = EditorProvider()
+        self.encoding: str = UTF16
+        self.folders: list[PurePath] = []
+        self.init_options: dict[str, Any] = {}
+        self.editor_settings: dict[str, Any] = {}
+        self.places: list[Places] = []
+        self.core = Workspace(self.provider)
+        self._reported: set[str] = set()
+
+    # -- settings and places -------------------------------------------------------------------
+    def reload(self) -> list[ConfigProblem]:
+        """Settings (editor > project pmem.toml > user pmem.toml > defaults) and places of every folder."""
+        overrides = {**self.init_options, **self.editor_settings}
+        home = os.path.expanduser("~")
+        problems: list[ConfigProblem] = []
+        self.places = []
+        settings = Settings()
+        for folder in self.folders or [PurePath(os.getcwd())]:
+            places, folder_settings, found = locate(folder, self.provider, os.environ, home, overrides=overrides)
+            if not self.places:
+                settings = folder_settings
+            self.places.append(places)
+            problems += found
+        self.core = Workspace(self.provider, settings, self.places[0].user_dir)
+        return problems
+
+    def report_problems(self, problems: list[ConfigProblem]) -> None:
+        """Each bad setting once, naming the key; its default is used."""
+        for problem in problems:
+            text = str(problem)
+            if text not in self._reported:
+                self._reported.add(text)
+                self.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"Profile Memory: {text}"))
+
+    @property
+    def settings(self) -> Settings:
+        return self.core.settings
+
+    # -- documents -----------------------------------------------------------------------------
+    def served_path(self, uri: str) -> PurePath | None:
+        """The path of a memory file of SPEC §1; None for any other document."""
+        path = path_of(uri)
+        return path if path is not None and role_of(path) is not None else None
+
+    def document(self, uri: str) -> Document | None:
+        path = path_of(uri)
+        return self.provider.open.get(path) if path else None
+
+    def source(self, path: PurePath) -> Source | None:
+        return self.core.source(path)
+
+    def lines(self, path: PurePath) -> list[str]:
+        document = self.provider.open.get(path)
+        if document is not None:
+            return document.lines
+        source = self.core.source(path)
+        return split_lines(source.text) if source is not None else []
+
+    def range(self, path: PurePath, span: Span) -> types.Range:
+        return range_of(span, self.lines(path), self.encoding)
+
+    def location(self, path: PurePath, span: Span) -> types.Location:
+        return types.Location(uri(path), self.range(path, span))
+
+    def open_served(self) -> Iterator[tuple[PurePath, Document]]:
+        yield from list(self.provider.open.items())
+
+    # -- ids -----------------------------------------------------------------------------------
+    def token_at(self, path: PurePath, position: types.Position) -> Token | None:
+        lines = self.lines(path)
+        if position.line >= len(lines):
+            return None
+        column = column_of(position, lines, self.encoding)
+        for token in tokens_on_line(position.line, lines[position.line]):
+            if token.span.start_col <= column <= token.span.end_col:
+                return token
+        return None
+
+    def profile_sets(self) -> list[ProfileSet]:
+        return [self.core.profile_set(places.project_dir) for places in self.places]
+
+    def all_pairs(self) -> list[PairIndex]:
+        folders = [folder for places in self.places for folder in places.profile_folders()]
+        return self.core.pairs_in(folders)
+
+    def pairs_for(self, path: PurePath, line: int, anchor_id: str) -> list[PairIndex]:
+        """The pairs an id resolves to from this place (SPEC §2: pair-scoped; a mention: every pair with it)."""
+        role = role_of(path)
+        if role in (Role.PROFILE, Role.LOG):
+            return [self.core.pair_of(path)]  # type: ignore[list-item]
+        if role is Role.PENDING:
+            source = self.core.source(path)
+            if source is not None and source.decoded is not None:
+                for proposal in self.core.pending(source).proposals:
+                    if proposal.line <= line < proposal.end_line:
+                        pair = self.core.scope_pair(path, proposal.scope)
+                        return [pair] if pair is not None else []
+        return [pair for pair in self.all_pairs() if anchor_id in pair.used_ids()]
+
+    def occurrences(self, anchor_id: str, pairs: list[PairIndex]) -> list[tuple[PurePath, Span]]:
+        """Every place the id is written, for these pairs: their profiles and logs, the pending files
+        (proposals of the same scope), the journals and FACT.md files."""
+        found: list[tuple[PurePath, Span]] = []
+        wanted = {(pair.folder, pair.name) for pair in pairs}
+        files = [p for pair in pairs for p in (pair.profile_path, pair.log_path) if p is not None]
+        pending = [s.pending_path for s in self.profile_sets() if s.pending_path is not None]
+        for path in dict.fromkeys([*files, *pending, *self.memory_files()]):
+            for index, line in enumerate(self.lines(path)):
+                for token in tokens_on_line(index, line):
+                    if token.text != anchor_id:
+                        continue
+                    if path in pending and not {(p.folder, p.name) for p in self.pairs_for(path, index, anchor_id)} & wanted:
+                        continue
+                    found.append((path, token.span))
+        return found
+
+    def memory_files(self) -> list[PurePath]:
+        """Journals and FACT.md files of the known memory folders."""
+        found = []
+        for places in self.places:
+            for folder in places.memory_dirs:
+                found += [p for p in self.core.discover(folder) if role_of(p) in (Role.JOURNAL, Role.FACT)]
+        return list(dict.fromkeys(found))
+
+
+def uri(path: PurePath) -> str:
+    return from_fs_path(str(path)) or f"file://{path}"
+
+
+def create_server() -> ProfileMemoryServer:
+    """The server with every feature registered."""
+    from profile_memory.lsp import (
+        code_lens, completion, definition, diagnostics, folding, hover, lifecycle, references, rename, symbols, text_sync,
+    )
+
+    server = ProfileMemoryServer()
+    for feature in (lifecycle, text_sync, diagnostics, hover, definition, references, rename, symbols, folding,
+                    completion, code_lens):
+        feature.register(server)
+    return server

@@ -1,0 +1,143 @@
+"""End-to-end LSP sessions: the real server as a subprocess, driven with three kinds of client.
+
+- `vscode`: dynamic registration, pull diagnostics, file watching, progress, UTF-16;
+- `neovim-0.7`: no dynamic file watching, no pull diagnostics, UTF-16;
+- `neovim-0.10`: UTF-8 positions offered first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from profile_memory.lsp.positions import to_client
+
+WORKSPACES = Path(__file__).parent / "workspaces"
+CLIENTS = ("vscode", "neovim-0.7", "neovim-0.10")
+SERVER = ClientServerConfig(
+    server_command=[sys.executable, "-m", "profile_memory", "serve"],
+    server_env={**os.environ, "PMEM_TODAY": "2026-11-30"},
+)
+
+
+def capabilities(kind: str) -> types.ClientCapabilities:
+    if kind == "vscode":
+        caps = client_capabilities("visual-studio-code")
+        caps.general = types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf16])
+        caps.text_document.diagnostic = types.DiagnosticClientCapabilities(dynamic_registration=True, related_document_support=True)
+        caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+        caps.workspace.did_change_watched_files = types.DidChangeWatchedFilesClientCapabilities(
+            dynamic_registration=True, relative_pattern_support=True)
+        caps.workspace.configuration = True
+        caps.window = types.WindowClientCapabilities(work_done_progress=True,
+                                                     show_document=types.ShowDocumentClientCapabilities(support=True))
+        return caps
+    if kind == "neovim-0.7":
+        return client_capabilities("neovim@v0.7.0")
+    caps = client_capabilities("neovim@v0.10.0")
+    caps.general = types.GeneralClientCapabilities(
+        position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16])
+    return caps
+
+
+@dataclass
+class Session:
+    client: LanguageClient
+    kind: str
+    root: Path  # the copied fixture: home/.cursor/profile and repo/
+    encoding: str = types.PositionEncodingKind.Utf16
+
+    @property
+    def repo(self) -> Path:
+        return self.root / "repo"
+
+    @property
+    def user_dir(self) -> Path:
+        return self.root / "home" / ".cursor" / "profile"
+
+    @property
+    def pulls(self) -> bool:
+        return self.kind == "vscode"
+
+    def uri(self, path: Path) -> str:
+        return path.as_uri()
+
+    def open(self, path: Path, text: str | None = None, language: str = "markdown") -> str:
+        uri = self.uri(path)
+        text = path.read_text(encoding="utf-8-sig") if text is None else text
+        self.client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, language, 1, text)))
+        return uri
+
+    def position(self, path: Path, needle: str, offset: int = 0, occurrence: int = 0) -> types.Position:
+        """The client position of `needle` (its n-th occurrence) in the file, `offset` code points into it."""
+        lines = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n").split("\n")
+        seen = 0
+        for number, line in enumerate(lines):
+            start = line.find(needle)
+            while start >= 0:
+                if seen == occurrence:
+                    return types.Position(number, to_client(line, start + offset, self.encoding))
+                seen += 1
+                start = line.find(needle, start + 1)
+        raise AssertionError(f"{needle!r} not in {path}")
+
+    async def diagnostics(self, uri: str, until=lambda items: True, timeout: float = 8.0) -> list[types.Diagnostic]:
+        """The document's diagnostics: pulled, or the last pushed ones once `until` holds."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            if self.pulls:
+                report = await self.client.text_document_diagnostic_async(
+                    types.DocumentDiagnosticParams(types.TextDocumentIdentifier(uri)))
+                items = list(report.items)
+            else:
+                items = list(self.client.diagnostics.get(uri, []))
+            if until(items) or asyncio.get_running_loop().time() > deadline:
+                return items
+            await asyncio.sleep(0.05)
+
+
+async def start_session(client: LanguageClient, kind: str, tmp_path: Path, fixture: str = "clean",
+                        options: dict | None = None) -> Session:
+    registrations: list[types.Registration] = []
+    client.registrations = registrations
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(params: types.RegistrationParams) -> None:
+        registrations.extend(params.registrations)
+
+    shutil.copytree(WORKSPACES / fixture, tmp_path / fixture)
+    root = tmp_path / fixture
+    session = Session(client, kind, root)
+    init_options = {"userProfileDir": str(session.user_dir), "debounceMs": 50, **(options or {})}
+    client.set_configuration({"profileMemory": {}})
+    result = await client.initialize_session(types.InitializeParams(
+        capabilities=capabilities(kind), root_uri=session.repo.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(session.repo.as_uri(), "repo")],
+        initialization_options=init_options))
+    session.encoding = result.capabilities.position_encoding or types.PositionEncodingKind.Utf16
+    return session
+
+
+def lsp_fixtures(fixture: str = "clean", options: dict | None = None):
+    """Fixtures `client` (pytest-lsp's, once per client kind) and `session` (the `Session` around it)."""
+
+    @pytest_lsp.fixture(config=SERVER, params=CLIENTS)
+    async def client(lsp_client: LanguageClient, request, tmp_path):
+        lsp_client.session = await start_session(lsp_client, request.param, tmp_path, fixture, options)
+        yield
+        await lsp_client.shutdown_session()
+
+    @pytest.fixture
+    def session(client) -> Session:
+        return client.session
+
+    return client, session

@@ -1,0 +1,66 @@
+"""The server's document view against a plain string: same text and same LSP lines after any edits."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lsprotocol import types
+
+from profile_memory.core.text import split_lines
+from profile_memory.lsp.documents import Document
+from profile_memory.lsp.positions import UTF8, UTF16, UTF32, from_client, to_client
+
+ALPHABET = st.sampled_from(["a", "中", "🧠", "\n", "\r", "\r\n", " ", "\u2028", "é"])
+TEXT = st.lists(ALPHABET, max_size=30).map("".join)
+
+
+def offset(text: str, line: int, column: int) -> int:
+    """Code-point offset of (line, column) in text, by LSP line rules."""
+    lines = split_lines(text)
+    starts, position = [], 0
+    import re
+    for match in re.finditer(r"\r\n|\r|\n", text):
+        starts.append(position)
+        position = match.end()
+    starts.append(position)
+    return starts[line] + min(column, len(lines[line]))
+
+
+@settings(max_examples=400)
+@given(TEXT, st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), TEXT), max_size=6),
+       st.sampled_from([UTF16, UTF8, UTF32]))
+def test_incremental_edits_match_a_plain_string(text, edits, encoding):
+    document = Document.create("file:///x.md", 1, text)
+    for a, b, c, d, new in edits:
+        lines = split_lines(text)
+        start_line, end_line = sorted((a % len(lines), c % len(lines)))
+        start_col = b % (len(lines[start_line]) + 1)
+        end_col = d % (len(lines[end_line]) + 1)
+        if (start_line, start_col) > (end_line, end_col):
+            start_col, end_col = end_col, start_col
+        start, end = offset(text, start_line, start_col), offset(text, end_line, end_col)
+        if start > end:
+            start, end = end, start
+        change = types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(start_line, to_client(lines[start_line], start_col, encoding)),
+                              types.Position(end_line, to_client(lines[end_line], end_col, encoding))),
+            text=new)
+        document.apply(change, encoding)
+        text = text[:start] + new + text[end:]
+        assert document.text == text
+        assert document.lines == split_lines(text)
+
+
+def test_positions_after_cjk_and_astral_emoji():
+    line = "- 🧠中文 <!-- PF-20260412-01 -->"
+    index = line.index("PF-")
+    assert to_client(line, index, UTF16) == index + 1
+    assert to_client(line, index, UTF8) == len(line[:index].encode())
+    assert to_client(line, index, UTF32) == index
+    for encoding in (UTF16, UTF8, UTF32):
+        assert from_client(line, to_client(line, index, encoding), encoding) == index
+
+
+def test_edit_beyond_the_end_is_clamped():
+    document = Document.create("file:///x.md", 1, "a\nb")
+    document.apply(types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(9, 0), types.Position(9, 0)), text="!"), UTF16)
+    assert document.text == "a\nb!"
