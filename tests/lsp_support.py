@@ -66,7 +66,16 @@ class Session:
 
     @property
     def pulls(self) -> bool:
-        return self.kind == "vscode"
+        """Whether the client pulls diagnostics (VS Code, Neovim 0.10) instead of being pushed to."""
+        return self.client.capabilities.text_document.diagnostic is not None
+
+    async def eventually(self, predicate, timeout: float = 5.0) -> bool:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not predicate():
+            if asyncio.get_running_loop().time() > deadline:
+                return False
+            await asyncio.sleep(0.05)
+        return True
 
     def uri(self, path: Path) -> str:
         return path.as_uri()

@@ -136,6 +136,7 @@ class Workspace:
     _sources: dict[PurePath, Source] = field(default_factory=dict)
     _parsed: dict[tuple[PurePath, str], tuple[Any, Any]] = field(default_factory=dict)  # -> (version, parsed)
     _pairs: dict[tuple, PairIndex] = field(default_factory=dict)
+    on_change: Callable[[PurePath], None] | None = None  # told when a file is re-read with a new version
 
     # -- reading -------------------------------------------------------------------------------
     def _unsafe_reason(self, path: PurePath, kind: Kind) -> str | None:
@@ -168,6 +169,8 @@ class Workspace:
             return Source(path, role, None, unreadable=error.strerror or str(error))
         source = Source(path, role, decode(data.raw, self.settings.max_file_bytes), data.version)
         self._sources[path] = source
+        if cached is not None and self.on_change is not None:
+            self.on_change(path)
         return source
 
     def _parse(self, source: Source, what: str, parser: Callable[[str], Any]) -> Any:

@@ -14,7 +14,7 @@ OPEN_RECORD = "profileMemory.openRecord"
 
 
 def _lens(ls: ProfileMemoryServer, path, line: int, title: str, arguments: list | None = None) -> types.CodeLens:
-    command = types.Command(title, OPEN_RECORD if arguments else "", arguments)
+    command = types.Command(title=title, command=OPEN_RECORD if arguments else "", arguments=arguments)
     return types.CodeLens(range=ls.range(path, Span(line, 0, line, 0)), command=command)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import PurePath
 from typing import Any
 
@@ -65,6 +65,7 @@ class ProfileMemoryServer(LanguageServer):
         self.places: list[Places] = []
         self.core = Workspace(self.provider)
         self._reported: set[str] = set()
+        self.file_listeners: list[Callable[[PurePath], None]] = []
 
     # -- settings and places -------------------------------------------------------------------
     def reload(self) -> list[ConfigProblem]:
@@ -80,8 +81,14 @@ class ProfileMemoryServer(LanguageServer):
                 settings = folder_settings
             self.places.append(places)
             problems += found
-        self.core = Workspace(self.provider, settings, self.places[0].user_dir)
+        self.core = Workspace(self.provider, settings, self.places[0].user_dir, on_change=self._file_changed)
         return problems
+
+    def _file_changed(self, path: PurePath) -> None:
+        """A file changed underneath (an agent wrote it, seen by its modification time): tell the listeners."""
+        if path not in self.provider.open:
+            for listener in self.file_listeners:
+                listener(path)
 
     def report_problems(self, problems: list[ConfigProblem]) -> None:
         """Each bad setting once, naming the key; its default is used."""

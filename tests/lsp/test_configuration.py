@@ -1,0 +1,41 @@
+"""Configuration: initializationOptions and workspace/configuration, bad values reported once, defaults used."""
+
+import pytest
+from lsprotocol import types
+
+from lsp_support import Session, lsp_fixtures
+
+client, session = lsp_fixtures(options={"debounceMs": "soon", "limits": {"user-profile": 5}, "colour": "red"})
+
+
+def codes(items) -> list[str]:
+    return sorted(str(d.code) for d in items)
+
+
+async def test_bad_settings_are_named_once_and_good_ones_apply(session: Session):
+    uri = session.open(session.user_dir / "user-profile.md")
+    items = await session.diagnostics(uri, lambda items: "PM001" in codes(items))
+    assert codes(items) == ["PM001"] and "limit of 5" in items[0].message
+    warnings = [m.message for m in session.client.messages if m.type == types.MessageType.Warning]
+    assert any("`debounceMs`" in m and "default is used" in m for m in warnings)
+    assert any("`colour`" in m and "unknown setting" in m for m in warnings)
+    assert len(warnings) == len(set(warnings)) == 2
+
+
+async def test_changed_configuration_refreshes_diagnostics(session: Session):
+    uri = session.open(session.user_dir / "user-profile.md")
+    assert "PM001" in codes(await session.diagnostics(uri, lambda items: bool(items)))
+    session.client.set_configuration({"profileMemory": {"severity": {"PM001": "off"}}})
+    session.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"profileMemory": {"severity": {"PM001": "off"}}}))
+    assert await session.diagnostics(uri, lambda items: items == []) == []
+    warnings = [m.message for m in session.client.messages if m.type == types.MessageType.Warning]
+    assert len(warnings) == 2  # the same bad keys are not reported again
+
+
+async def test_loading_reports_progress_when_the_client_supports_it(session: Session):
+    if not session.client.capabilities.window or not session.client.capabilities.window.work_done_progress:
+        pytest.skip("this client does not support work-done progress")
+    assert await session.eventually(lambda: any(session.client.progress_reports.values()))
+    reports = next(iter(session.client.progress_reports.values()))
+    assert isinstance(reports[0], types.WorkDoneProgressBegin) and isinstance(reports[-1], types.WorkDoneProgressEnd)

@@ -1,0 +1,37 @@
+"""Rename an id: one edit over profile, log and pending; malformed or used names refused."""
+
+import pytest
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+
+from lsp_support import Session
+
+
+def doc(session: Session, path):
+    return types.TextDocumentIdentifier(session.open(path))
+
+
+async def test_rename_edits_profile_log_and_pending_together(session: Session):
+    profile = session.user_dir / "user-profile.md"
+    identifier = doc(session, profile)
+    position = session.position(profile, "PF-20260412-02", 4)
+    prepared = await session.client.text_document_prepare_rename_async(types.PrepareRenameParams(identifier, position))
+    assert prepared.start == session.position(profile, "PF-20260412-02")
+    edit = await session.client.text_document_rename_async(types.RenameParams(identifier, position, "PF-20260412-09"))
+    counts = {uri.rsplit("/", 1)[1]: len(edits) for uri, edits in edit.changes.items()}
+    assert counts == {"user-profile.md": 1, "user-profile-log.md": 2, "profile-pending.md": 1}
+    assert all(e.new_text == "PF-20260412-09" for edits in edit.changes.values() for e in edits)
+
+
+async def test_rename_refuses_malformed_or_used_ids(session: Session, new_name, words):
+    profile = session.user_dir / "user-profile.md"
+    with pytest.raises(JsonRpcException, match=words):
+        await session.client.text_document_rename_async(types.RenameParams(
+            doc(session, profile), session.position(profile, "PF-20260412-02", 1), new_name))
+
+
+async def test_no_rename_in_a_journal(session: Session):
+    journal = session.repo / "memory" / "JOURNAL.jsonl"
+    prepared = await session.client.text_document_prepare_rename_async(types.PrepareRenameParams(
+        doc(session, journal), session.position(journal, "PF-20260601-01", 1)))
+    assert prepared is None
