@@ -35,3 +35,14 @@ async def test_completion_in_a_log(session: Session):
     assert await labels(operation, to_client("- **操作**: ", 99, session.encoding)) == ["新增", "演进", "转向", "删除", "恢复"]
     assert "技术偏好" in await labels(operation + 1, to_client("- **分类**: ", 99, session.encoding))
     assert "精简版" in await labels(operation + 2, 0)
+
+
+async def test_completion_after_a_heading_bracket_offers_ids_without_records(session: Session):
+    profile = session.user_dir / "user-profile.md"
+    profile.write_text(profile.read_text(encoding="utf-8") + "- 新偏好 <!-- PF-20261130-01 -->\n", encoding="utf-8")
+    log = session.user_dir / "user-profile-log.md"
+    text = log.read_text(encoding="utf-8") + "\n### ["
+    uri = session.open(log, text)
+    items = await session.client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(uri), types.Position(len(text.split("\n")) - 1, 5)))
+    assert [i.label for i in (items.items if hasattr(items, "items") else items)] == ["PF-20261130-01"]
