@@ -23,6 +23,7 @@ async def test_rename_edits_profile_log_and_pending_together(session: Session):
     assert all(e.new_text == "PF-20260412-09" for edits in edit.changes.values() for e in edits)
 
 
+@pytest.mark.parametrize("new_name, words", [("PF-20260230-01", "not a real date"), ("PF-20260413-01", "already used")])
 async def test_rename_refuses_malformed_or_used_ids(session: Session, new_name, words):
     profile = session.user_dir / "user-profile.md"
     with pytest.raises(JsonRpcException, match=words):
