@@ -8,7 +8,7 @@ import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path, PurePath
@@ -18,15 +18,19 @@ from profile_memory.core import anchors
 from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.diagnostics import Diagnostic
-from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name, role_of
+from profile_memory.core.config import today
+from profile_memory.core.files import PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, profile_file_name, role_of
+from profile_memory.core.pending import Kind as ProposalKind, Scope, parse_pending
+from profile_memory.core.plans import PairRef, PlanError, Planner
 from profile_memory.core.places import Places, locate
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.rules import check_source
 from profile_memory.core.trace import Mention, render_json, render_text, trace
 from profile_memory.core.workspace import Kind, Workspace
 from profile_memory.store.disk import DiskProvider
+from profile_memory.store.apply import locked, write_plan
 from profile_memory.store.safe import UnsafePath
-from profile_memory.store.templates import MEMORY_FILES, provision
+from profile_memory.store.templates import MEMORY_FILES, provision, template_text
 
 
 class CliError(Exception):
@@ -239,6 +243,130 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- writes (propose, add, evolve, pivot, delete, confirm) ---------------------------------------
+
+WriteOperation = Callable[[Planner, Context], str]
+
+
+def _ref(ctx: Context, scope: str) -> PairRef:
+    if scope == "user":
+        return PairRef(ctx.places.user_dir, USER_PAIR)
+    return PairRef(ctx.places.project_dir, PROJECT_PAIR)
+
+
+def _scope_of_id(ctx: Context, anchor_id: str, scope: str | None) -> PairRef:
+    """The pair whose profile carries the id: the one asked for, or the only one that has it."""
+    problem = anchors.problem(anchor_id)
+    if problem is not None:
+        raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
+    if scope:
+        return _ref(ctx, scope)
+    found = [s for s in ("user", "project") if anchor_id in ctx.workspace.pair(_ref(ctx, s).folder, _ref(ctx, s).name).entries_by_id]
+    if not found:
+        raise CliError(f"unknown id {anchor_id}: no entry of the user or project profile carries it", code=1)
+    if len(found) > 1:
+        raise CliError(f"{anchor_id} is in both the user and the project profile; pass --scope user or --scope project", code=1)
+    return _ref(ctx, found[0])
+
+
+def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -> int:
+    """Plan and write under the profile folders' locks: re-read, change, write log, profile, pending."""
+    ctx = load_context(args.user_dir)
+    try:
+        with locked(ctx.places.profile_folders()):
+            ctx.workspace = Workspace(DiskProvider(), ctx.settings, ctx.places.user_dir)  # read after the lock
+            profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
+            planner = Planner(ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language)
+            message = operation(planner, ctx)
+            plan = planner.finish(title, message)
+            written = write_plan(ctx.workspace, plan)
+    except PlanError as error:
+        raise CliError(str(error), code=1) from None
+    except UnsafePath as error:
+        raise CliError(f"{ctx.show(error.path)}: {error.reason}") from None
+    except OSError as error:
+        raise CliError(f"{error.filename or 'write'}: {error.strerror or error}") from None
+    if getattr(args, "json", False):
+        print(json.dumps({"ids": plan.ids, "files": [ctx.show(p) for p in written], "outcome": plan.outcome},
+                         ensure_ascii=False, indent=2))
+    else:
+        print(plan.outcome)
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    def operation(planner: Planner, ctx: Context) -> str:
+        return planner.add(_ref(ctx, args.scope), args.category, args.text, args.context, args.source)
+
+    return run_write(args, "add", operation)
+
+
+def cmd_evolve(args: argparse.Namespace) -> int:
+    def operation(planner: Planner, ctx: Context) -> str:
+        planner.evolve(_scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source)
+        return f"evolved {args.id}"
+
+    return run_write(args, "evolve", operation)
+
+
+def cmd_pivot(args: argparse.Namespace) -> int:
+    def operation(planner: Planner, ctx: Context) -> str:
+        new_id = planner.pivot(_scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source)
+        return f"{new_id} replaces {args.id}"
+
+    return run_write(args, "pivot", operation)
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    def operation(planner: Planner, ctx: Context) -> str:
+        planner.delete(_scope_of_id(ctx, args.id, args.scope), args.id, args.context, args.source)
+        return f"deleted {args.id}"
+
+    return run_write(args, "delete", operation)
+
+
+def _pending_path(ctx: Context, given: str | None) -> PurePath:
+    if given:
+        path = Path(os.path.abspath(given))
+        if role_of(path) is not Role.PENDING:
+            raise CliError(f"{given}: not a pending file (expected profile-pending.md)")
+        return path
+    return ctx.workspace.find_name(ctx.places.project_dir, PENDING_NAME) or ctx.places.project_dir / PENDING_NAME
+
+
+def cmd_propose(args: argparse.Namespace) -> int:
+    if args.kind != "add" and not args.old:
+        raise CliError("--old is required for an evolve or a pivot")
+
+    def operation(planner: Planner, ctx: Context) -> str:
+        pending = _pending_path(ctx, None)
+        planner.propose(pending, Scope(args.scope), ProposalKind(args.kind), args.category, args.text, args.old,
+                        args.context, args.source)
+        return f"proposed in {ctx.show(pending)}"
+
+    return run_write(args, "propose", operation)
+
+
+def cmd_confirm(args: argparse.Namespace) -> int:
+    if not (args.all or args.line):
+        raise CliError("choose the proposals: --all or --line N")
+    decision = "discard" if args.discard else "keep-both" if args.keep_both else "confirm"
+
+    def operation(planner: Planner, ctx: Context) -> str:
+        pending = _pending_path(ctx, args.pending)
+        proposals = parse_pending(planner.text(pending)).proposals
+        if args.line:
+            proposals = [p for p in proposals if p.line <= args.line - 1 < p.end_line]
+            if not proposals:
+                raise PlanError(f"{ctx.show(pending)}:{args.line} is no proposal")
+        ids = [i for p in proposals if (i := planner.decide(pending, p, decision))]
+        if decision == "discard":
+            return f"{len(proposals)} discarded"
+        return f"{len(ids)} confirmed: {', '.join(ids)}" if ids else "nothing to confirm"
+
+    return run_write(args, "confirm", operation)
+
+
 # -- serve ---------------------------------------------------------------------------------------
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -309,6 +437,53 @@ def build_parser() -> argparse.ArgumentParser:
                                            "run `check` and one `trace` on it, and say how to open it in an editor.")
     demo.add_argument("dir", nargs="?", metavar="DIR", help="a new or empty folder")
     demo.set_defaults(handler=cmd_demo)
+
+    def write_command(name: str, help_text: str, handler: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+        command = commands.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+        _add_user_dir(command)
+        command.add_argument("--json", action="store_true", help="print the ids and files changed as JSON")
+        command.set_defaults(handler=handler)
+        return command
+
+    def context_options(command: argparse.ArgumentParser) -> None:
+        command.add_argument("--context", metavar="C", help="原始上下文 / Context: the person's words")
+        command.add_argument("--source", metavar="S", help="来源对话 / Source: the conversation")
+
+    propose = write_command("propose", "append a proposal to the pending file for the person to confirm", cmd_propose)
+    propose.add_argument("--scope", choices=("user", "project"), required=True)
+    propose.add_argument("--kind", choices=("add", "evolve", "pivot"), required=True)
+    propose.add_argument("--category", required=True, metavar="CAT")
+    propose.add_argument("text", metavar="TEXT", help="the entry (NEW for an evolve or pivot)")
+    propose.add_argument("--old", metavar="OLD", help="the current text of the entry (evolve, pivot)")
+    context_options(propose)
+
+    add = write_command("add", "record a confirmed new entry and its log record; prints the new id", cmd_add)
+    add.add_argument("--scope", choices=("user", "project"), required=True)
+    add.add_argument("--category", required=True, metavar="CAT")
+    add.add_argument("text", metavar="TEXT")
+    context_options(add)
+
+    for name, help_text, handler in (("evolve", "give an entry new wording under the same id", cmd_evolve),
+                                     ("pivot", "replace an entry with a new one under a new id", cmd_pivot)):
+        command = write_command(name, help_text, handler)
+        command.add_argument("id", metavar="ID")
+        command.add_argument("text", metavar="TEXT")
+        command.add_argument("--scope", choices=("user", "project"))
+        context_options(command)
+
+    delete = write_command("delete", "remove an entry and record its deletion in the log", cmd_delete)
+    delete.add_argument("id", metavar="ID")
+    delete.add_argument("--scope", choices=("user", "project"))
+    context_options(delete)
+
+    confirm = write_command("confirm", "decide pending proposals: confirm, keep both, or discard", cmd_confirm)
+    confirm.add_argument("pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)")
+    which = confirm.add_mutually_exclusive_group()
+    which.add_argument("--all", action="store_true", help="every proposal, in order")
+    which.add_argument("--line", type=int, metavar="N", help="the proposal on line N")
+    how = confirm.add_mutually_exclusive_group()
+    how.add_argument("--keep-both", action="store_true", help="for an evolve or pivot: add NEW as a new entry")
+    how.add_argument("--discard", action="store_true", help="drop the proposals without recording them")
 
     serve = commands.add_parser("serve", help="run the language server (stdio by default)",
                                 description="Run the Profile Memory language server for VS Code, Cursor, Neovim, Helix, Zed "

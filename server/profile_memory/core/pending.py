@@ -78,7 +78,7 @@ class PendingDoc:
         return {s.name for s in self.suggestions if s.scope is scope}
 
 
-def _scope_of(line: str) -> Scope | None:
+def scope_of(line: str) -> Scope | None:
     if "画像" not in line and not any(word in line.lower() for word in ("personal", "project")):
         return None
     match = _SCOPE.fullmatch(line)
@@ -124,7 +124,7 @@ def parse_pending(text: str) -> PendingDoc:
                 continue
         for suggestion in _SUGGESTION.finditer(line):
             doc.suggestions.append(Suggestion(scope, suggestion.group("name").strip(), index))
-        new_scope = _scope_of(line)
+        new_scope = scope_of(line)
         if new_scope is not None:
             scope, current = new_scope, None
             continue

@@ -22,6 +22,22 @@ def split_lines(text: str) -> list[str]:
     return LINE_BREAK.split(text)
 
 
+_LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def split_keep_ends(text: str) -> list[str]:
+    """Lines with their terminators; the last element has none (it may be empty)."""
+    lines = _LINE_WITH_END.findall(text)
+    if not lines or lines[-1].endswith(("\n", "\r")):
+        lines.append("")
+    return lines
+
+
+def line_starts(text: str) -> list[int]:
+    """The offset at which each LSP line starts."""
+    return [0, *(match.end() for match in LINE_BREAK.finditer(text))]
+
+
 def line_count(lines: list[str]) -> int:
     """The number of lines of a file: a final newline adds none, an empty file has none."""
     if lines and lines[-1] == "":

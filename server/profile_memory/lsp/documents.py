@@ -7,22 +7,12 @@ re-splits only the lines it touches, and the full text is joined lazily, when th
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from lsprotocol import types
 
+from profile_memory.core.text import split_keep_ends
 from profile_memory.lsp.positions import from_client
-
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-
-
-def split_keep_ends(text: str) -> list[str]:
-    """Lines with their terminators; the last element has none (it may be empty)."""
-    lines = _LINE.findall(text)
-    if not lines or lines[-1].endswith(("\n", "\r")):
-        lines.append("")
-    return lines
 
 
 def _strip_end(line: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -110,3 +111,44 @@ def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> 
         return True
     finally:
         os.close(fd)
+
+
+def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o644) -> None:
+    """Replace (or create) `name` in the folder whole: temp file, fsync, rename, folder fsync (SPEC §8).
+
+    An existing file keeps its mode and must be a regular file; on any failure the temp file is
+    removed and the old file is untouched.
+    """
+    mode = new_mode
+    try:
+        info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnsafePath(Path(name), "is a symbolic link or not a regular file; writes never follow links")
+        mode = stat.S_IMODE(info.st_mode)
+    except FileNotFoundError:
+        pass
+    temp = f".{name}.{uuid.uuid4().hex}.tmp"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd)
+    try:
+        try:
+            view = memoryview(content)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fchmod(fd, mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        try:
+            info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode):
+                raise UnsafePath(Path(name), "became a link or special file while it was being written")
+        except FileNotFoundError:
+            pass
+        os.replace(temp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd)
+        os.fsync(folder_fd)
+    except BaseException:
+        try:
+            os.unlink(temp, dir_fd=folder_fd)
+        except FileNotFoundError:
+            pass
+        raise

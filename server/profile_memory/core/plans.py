@@ -1,0 +1,430 @@
+"""Edit plans (SPEC §5 and the fixes of §9): what to change in which files, computed from texts alone.
+
+A `Planner` applies operations to the current texts of the files in memory (so that several
+operations, like confirm-all, compose without position bookkeeping), then emits one minimal edit per
+changed file. The server turns a plan into a `WorkspaceEdit`; the CLI applies it to disk under the
+folder lock, writing the log first, then the profile, then the pending file (SPEC §8).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from profile_memory.core.files import PENDING_NAME, PROJECT_PAIR, Role, log_file_name, profile_file_name, role_of
+from profile_memory.core.index import PairIndex, State
+from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, Op, parse_log
+from profile_memory.core.pending import Kind, Proposal, Scope, parse_pending, scope_of
+from profile_memory.core.profile import Entry, parse_profile
+from profile_memory.core.span import Span
+from profile_memory.core.text import dominant_line_ending, line_starts, normalise, split_keep_ends
+from profile_memory.core.workspace import ProfileSet, Workspace
+
+NOT_RECORDED = {"zh": "（未记录）", "en": "(not recorded)"}
+TITLE_MARKS = {
+    "zh": {Op.EVOLVE: "（演进）", Op.PIVOT: "（转向）", Op.DELETE: "（已删除）", Op.RESTORE: "（恢复）"},
+    "en": {Op.EVOLVE: " (evolve)", Op.PIVOT: " (pivot)", Op.DELETE: " (deleted)", Op.RESTORE: " (restore)"},
+}
+WRITE_ORDER = {Role.LOG: 0, Role.PROFILE: 1, Role.PENDING: 2}
+SCOPE_HEADERS = {"zh": {Scope.USER: "**个人画像：**", Scope.PROJECT: "**项目画像：**"},
+                 "en": {Scope.USER: "**Personal:**", Scope.PROJECT: "**Project:**"}}
+KIND_WRITTEN = {"zh": {Kind.ADD: "新增", Kind.EVOLVE: "演进", Kind.PIVOT: "转向"},
+                "en": {Kind.ADD: "add", Kind.EVOLVE: "evolve", Kind.PIVOT: "pivot"}}
+
+
+class PlanError(Exception):
+    """An operation refused because of the files' state (unknown id, missing target): exit 1."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    span: Span
+    text: str
+
+
+@dataclass(slots=True)
+class FileEdit:
+    path: PurePath
+    edits: list[Edit]
+    create: bool = False  # the file does not exist yet; the edits apply to an empty text
+
+
+@dataclass(slots=True)
+class Plan:
+    title: str
+    files: list[FileEdit] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)  # the ids the plan writes records for, in order
+    outcome: str = ""
+
+
+# -- text helpers --------------------------------------------------------------------------------
+
+def position_of(text: str, offset: int, starts: list[int] | None = None) -> tuple[int, int]:
+    starts = starts if starts is not None else line_starts(text)
+    line = bisect_right(starts, offset) - 1
+    return line, offset - starts[line]
+
+
+def _common_prefix(a: str, b: str) -> int:
+    low, high = 0, min(len(a), len(b))
+    while low < high:  # binary search with slice comparisons: C speed on large logs
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def diff_edit(old: str, new: str) -> Edit:
+    """One edit that turns `old` into `new`, covering only the region that differs."""
+    prefix = len(old) if new.startswith(old) else _common_prefix(old, new)
+    rest_old, rest_new = old[prefix:], new[prefix:]
+    suffix = _common_prefix(rest_old[::-1], rest_new[::-1]) if rest_old and rest_new else 0
+    starts = line_starts(old)
+    start = position_of(old, prefix, starts)
+    end = position_of(old, len(old) - suffix, starts)
+    return Edit(Span(*start, *end), new[prefix : len(new) - suffix])
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """Apply non-overlapping edits (positions in code points of `text`); edits at one place keep their order."""
+    starts = line_starts(text)
+
+    def offset(line: int, col: int) -> int:
+        if line >= len(starts):
+            return len(text)
+        return min(starts[line] + col, starts[line + 1] if line + 1 < len(starts) else len(text))
+
+    ordered = sorted(enumerate(edits), key=lambda item: (offset(item[1].span.start_line, item[1].span.start_col), item[0]))
+    out, cursor = [], 0
+    for _, edit in ordered:
+        begin = offset(edit.span.start_line, edit.span.start_col)
+        out += [text[cursor:begin], edit.text]
+        cursor = max(cursor, offset(edit.span.end_line, edit.span.end_col))
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+def short_title(text: str, limit: int = 20) -> str:
+    title = normalise(text).rstrip("。.，,；;！!")
+    return title if len(title) <= limit else title[: limit - 1] + "…"
+
+
+def render_record(anchor_id: str, day: dt.date, title: str, fields: dict[str, str | None], language: str) -> list[str]:
+    labels = FIELD_LABELS[language]
+    lines = [f"### [{anchor_id}] {day:%Y-%m-%d} — {title}"]
+    for key, value in fields.items():
+        lines.append(f"- **{labels[key]}**: {value if value else NOT_RECORDED[language]}")
+    return lines
+
+
+# -- the planner ---------------------------------------------------------------------------------
+
+Templates = Callable[[str, str], str]  # (file name, language) -> template text
+
+
+@dataclass(slots=True)
+class PairRef:
+    folder: PurePath
+    name: str
+
+
+class Planner:
+    """Operations of the seed's write flow, composed in memory, emitted as a `Plan`."""
+
+    def __init__(self, workspace: Workspace, profile_set: ProfileSet, today: dt.date, templates: Templates,
+                 language: str = "zh") -> None:
+        self.workspace = workspace
+        self.profile_set = profile_set
+        self.today = today
+        self.templates = templates
+        self.language = language
+        self.allocator = profile_set.allocator()
+        self._original: dict[PurePath, str | None] = {}
+        self._current: dict[PurePath, str] = {}
+        self.ids: list[str] = []
+        self.notes: list[str] = []
+
+    # files ------------------------------------------------------------------------------------
+    def _path(self, folder: PurePath, name: str) -> PurePath:
+        return self.workspace.find_name(folder, name) or folder / name
+
+    def _template_name(self, path: PurePath) -> str:
+        name = path.name.lower()
+        if role_of(path) is Role.PENDING:
+            return PENDING_NAME
+        base = PROJECT_PAIR if name.startswith(PROJECT_PAIR) else "user-profile"
+        return log_file_name(base) if role_of(path) is Role.LOG else profile_file_name(base)
+
+    def text(self, path: PurePath) -> str:
+        if path not in self._current:
+            source = self.workspace.source(path)
+            if source is not None and source.decoded is not None:
+                self._original[path] = source.text
+                self._current[path] = source.text
+            elif source is not None:
+                raise PlanError(f"{path.name} cannot be changed: {source.unsafe or source.unreadable}")
+            else:
+                self._original[path] = None
+                self._current[path] = self.templates(self._template_name(path), self.language)
+        return self._current[path]
+
+    def _set(self, path: PurePath, text: str) -> None:
+        self.text(path)
+        self._current[path] = text
+
+    def pair(self, ref: PairRef) -> PairIndex:
+        """The pair as it stands after the operations so far."""
+        profile_path = self._path(ref.folder, profile_file_name(ref.name))
+        log_path = self._path(ref.folder, log_file_name(ref.name))
+        if profile_path not in self._current and log_path not in self._current:
+            pair = self.workspace.pair(ref.folder, ref.name)
+            if pair.profile is not None and pair.log is not None:
+                return pair
+        return PairIndex.build(ref.folder, ref.name, profile_path, log_path,
+                               parse_profile(self.text(profile_path)), parse_log(self.text(log_path)))
+
+    def language_of(self, ref: PairRef) -> str:
+        log_path = self._path(ref.folder, log_file_name(ref.name))
+        return parse_log(self.text(log_path)).language or self.language
+
+    def finish(self, title: str, outcome: str = "") -> Plan:
+        files = []
+        for path, text in self._current.items():
+            original = self._original.get(path)
+            if original == text:
+                continue
+            if original is None:
+                files.append(FileEdit(path, [Edit(Span(0, 0, 0, 0), text)], create=True))
+            else:
+                files.append(FileEdit(path, [diff_edit(original, text)]))
+        files.sort(key=lambda f: WRITE_ORDER.get(role_of(f.path), 3))  # type: ignore[arg-type]
+        return Plan(title, files, list(self.ids), outcome or "; ".join(self.notes))
+
+    # line helpers -----------------------------------------------------------------------------
+    def _lines(self, path: PurePath) -> tuple[list[str], str]:
+        text = self.text(path)
+        return split_keep_ends(text), dominant_line_ending(text)
+
+    def _append_record(self, ref: PairRef, record: list[str]) -> None:
+        log_path = self._path(ref.folder, log_file_name(ref.name))
+        text = self.text(log_path)
+        eol = dominant_line_ending(text)
+        if text and not text.endswith(("\n", "\r")):
+            text += eol
+        if text and not text.endswith(eol + eol):
+            text += eol
+        self._set(log_path, text + eol.join(record) + eol)
+
+    def _record(self, ref: PairRef, anchor_id: str, title: str, op: Op, category: str, summary: str,
+                context: str | None, source: str | None, old: str | None = None, supersedes: str | None = None) -> None:
+        language = self.language_of(ref)
+        word = OP_WRITTEN[language][op]
+        operation = f"{word}（{old} → {summary}）" if old is not None and language == "zh" else (
+            f"{word} ({old} -> {summary})" if old is not None else word)
+        fields: dict[str, str | None] = {"category": category, "summary": summary, "context": context,
+                                          "source": source, "operation": operation}
+        if supersedes:
+            fields["supersedes"] = supersedes
+        full_title = title + TITLE_MARKS[language].get(op, "")
+        self._append_record(ref, render_record(anchor_id, self.today, full_title, fields, language))
+
+    def _new_id(self) -> str:
+        anchor_id = self.allocator.next(self.today)
+        self._touched(anchor_id)
+        return anchor_id
+
+    def _touched(self, anchor_id: str) -> None:
+        if anchor_id not in self.ids:
+            self.ids.append(anchor_id)
+
+    def _profile_path(self, ref: PairRef) -> PurePath:
+        return self._path(ref.folder, profile_file_name(ref.name))
+
+    def _live_entry(self, ref: PairRef, anchor_id: str) -> Entry:
+        pair = self.pair(ref)
+        entries = pair.entries_by_id.get(anchor_id)
+        if not entries:
+            raise PlanError(f"{anchor_id} is no entry of {self._profile_path(ref).name}")
+        return entries[0]
+
+    # operations -------------------------------------------------------------------------------
+    def add(self, ref: PairRef, category: str, text: str, context: str | None = None, source: str | None = None) -> str:
+        """A new entry at the end of its category (the heading created if new) and its add record."""
+        text = " ".join(text.split())
+        if not text:
+            raise PlanError("the entry text is empty")
+        anchor_id = self._new_id()
+        self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
+        self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
+        return anchor_id
+
+    def _insert_entry(self, ref: PairRef, category: str, line: str) -> None:
+        path = self._profile_path(ref)
+        doc = parse_profile(self.text(path))
+        heading = next((c for c in doc.categories if c.name == category), None)
+        if heading is None:
+            lines, eol = self._lines(path)
+            body = "".join(lines).rstrip("\r\n")
+            self._set(path, f"{body}{eol}{eol}## {category}{eol}{line}{eol}" if body else f"## {category}{eol}{line}{eol}")
+            return
+        after = heading.line
+        for entry in doc.entries:
+            if entry.category == category and entry.line > after:
+                after = entry.line
+        self._insert_line(path, after + 1, line)
+
+    def _insert_line(self, path: PurePath, index: int, line: str) -> None:
+        lines, eol = self._lines(path)
+        if index >= len(lines) - 1 and lines[-1]:
+            lines[-1] += eol  # the file had no final newline
+        lines.insert(min(index, len(lines)), line + eol)
+        self._set(path, "".join(lines))
+
+    def confirm_entry(self, ref: PairRef, line: int, context: str | None = None, source: str | None = None) -> str:
+        """Give an unconfirmed entry (PM005) an id and an add record."""
+        path = self._profile_path(ref)
+        doc = parse_profile(self.text(path))
+        entry = next((e for e in doc.entries if e.line == line), None)
+        if entry is None or entry.anchors:
+            raise PlanError(f"{path.name}:{line + 1} is no unconfirmed entry")
+        anchor_id = self._new_id()
+        raw = doc.lines[line].rstrip()
+        self._set_line(path, line, f"{raw} <!-- {anchor_id} -->")
+        self._record(ref, anchor_id, short_title(entry.text), Op.ADD, entry.category or "", entry.text, context, source)
+        return anchor_id
+
+    def _set_line(self, path: PurePath, index: int, new: str) -> None:
+        lines, eol = self._lines(path)
+        ending = lines[index][len(lines[index].rstrip("\r\n")):]
+        lines[index] = new + ending
+        self._set(path, "".join(lines))
+
+    def _remove_lines(self, path: PurePath, start: int, stop: int) -> None:
+        lines, _ = self._lines(path)
+        del lines[start:stop]
+        self._set(path, "".join(lines))
+
+    def delete(self, ref: PairRef, anchor_id: str, context: str | None = None, source: str | None = None) -> None:
+        """Remove the entry and append a delete record (精简版 = the removed text)."""
+        entry = self._live_entry(ref, anchor_id)
+        self._touched(anchor_id)
+        self._remove_lines(self._profile_path(ref), entry.line, entry.line + 1)
+        self._record(ref, anchor_id, short_title(entry.text), Op.DELETE, entry.category or "", entry.text, context, source)
+
+    def evolve(self, ref: PairRef, anchor_id: str, new_text: str, context: str | None = None, source: str | None = None) -> None:
+        """New wording, same id: `演进（OLD → NEW）`."""
+        entry = self._live_entry(ref, anchor_id)
+        self._touched(anchor_id)
+        new_text = " ".join(new_text.split())
+        history = self.pair(ref).history(anchor_id)
+        old = (history.latest_summary if history and history.latest_summary else entry.text)
+        self._set_line(self._profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->")
+        self._record(ref, anchor_id, short_title(new_text), Op.EVOLVE, entry.category or "", new_text, context, source,
+                     old=normalise(old))
+
+    def pivot(self, ref: PairRef, anchor_id: str, new_text: str, context: str | None = None, source: str | None = None) -> str:
+        """NEW replaces the entry under a new id; the pivot record supersedes the old id."""
+        entry = self._live_entry(ref, anchor_id)
+        new_text = " ".join(new_text.split())
+        new_id = self._new_id()
+        self._set_line(self._profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
+        self._record(ref, new_id, short_title(new_text), Op.PIVOT, entry.category or "", new_text, context, source,
+                     old=normalise(entry.text), supersedes=anchor_id)
+        return new_id
+
+    def restore(self, ref: PairRef, anchor_id: str) -> None:
+        """Bring a deleted or retired id back: the entry at the end of its category and a restore record."""
+        history = self.pair(ref).history(anchor_id)
+        if history is None or history.state is State.LIVE:
+            raise PlanError(f"{anchor_id} is not deleted or retired")
+        summary = history.latest_summary or ""
+        category = history.latest_value("category") or ""
+        if anchor_id not in self.pair(ref).entries_by_id:
+            self._insert_entry(ref, category, f"- {normalise(summary)} <!-- {anchor_id} -->")
+        self._record(ref, anchor_id, short_title(summary), Op.RESTORE, category, normalise(summary), None, None)
+
+    # pending ----------------------------------------------------------------------------------
+    def proposal_ref(self, pending: PurePath, proposal: Proposal) -> PairRef:
+        if proposal.scope is Scope.USER:
+            if self.workspace.user_dir is None:
+                raise PlanError("no user profile folder is known")
+            return PairRef(self.workspace.user_dir, "user-profile")
+        return PairRef(pending.parent, PROJECT_PAIR)
+
+    def _target(self, ref: PairRef, proposal: Proposal) -> str:
+        pair = self.pair(ref)
+        if proposal.target is not None:
+            if proposal.target.text not in pair.entries_by_id:
+                raise PlanError(f"target {proposal.target.text} is no entry of {self._profile_path(ref).name}")
+            return proposal.target.text
+        old = normalise(proposal.old or "")
+        for entry in pair.profile.entries_in(proposal.category) if pair.profile else []:
+            if normalise(entry.text) == old and entry.id:
+                return entry.id
+        raise PlanError(f"no confirmed entry of `{proposal.category}` reads `{old}`")
+
+    def decide(self, pending: PurePath, proposal: Proposal, decision: str) -> str | None:
+        """Apply one decision (`confirm`, `keep-both`, `discard`) and take the proposal out of the pending file."""
+        anchor_id = None
+        if decision != "discard":
+            ref = self.proposal_ref(pending, proposal)
+            if proposal.kind is Kind.ADD or decision == "keep-both":
+                anchor_id = self.add(ref, proposal.category, proposal.text, proposal.context, proposal.source)
+            elif proposal.kind is Kind.EVOLVE:
+                anchor_id = self._target(ref, proposal)
+                self.evolve(ref, anchor_id, proposal.text, proposal.context, proposal.source)
+            else:
+                anchor_id = self.pivot(ref, self._target(ref, proposal), proposal.text, proposal.context, proposal.source)
+        self._drop_proposal(pending, proposal)
+        return anchor_id
+
+    def _drop_proposal(self, pending: PurePath, proposal: Proposal) -> None:
+        doc = parse_pending(self.text(pending))
+        current = next((p for p in doc.proposals if (p.kind, p.category, p.text, p.old) ==
+                        (proposal.kind, proposal.category, proposal.text, proposal.old)), None)
+        if current is not None:
+            self._remove_lines(pending, current.line, current.end_line)
+
+    def propose(self, pending: PurePath, scope: Scope, kind: Kind, category: str, text: str, old: str | None = None,
+                context: str | None = None, source: str | None = None) -> None:
+        """Append a proposal in the seed's format under its scope header (added if missing)."""
+        language = self.language
+        text = " ".join(text.split())
+        if not text or (kind is not Kind.ADD and not (old or "").strip()):
+            raise PlanError("a proposal needs its text, and an evolve or pivot also its OLD text")
+        word = KIND_WRITTEN[language][kind]
+        if kind is Kind.ADD:
+            body = text
+        else:
+            body = f"旧：{old} → 新：{text}" if language == "zh" else f"old: {old} → new: {text}"
+            body += " ⚠️" if kind is Kind.PIVOT else ""
+        lines = [f"- [{word}][{category}] {body}"]
+        keys = ("原始上下文", "来源对话") if language == "zh" else ("Context", "Source")
+        lines += [f"  - {key}: {value}" for key, value in zip(keys, (context, source)) if value]
+        doc = parse_pending(self.text(pending))
+        in_scope = [p for p in doc.proposals if p.scope is scope]
+        header_line = _scope_header_line(doc.lines, scope)
+        if in_scope:
+            insert_at = in_scope[-1].end_line
+        elif header_line is not None:
+            insert_at = header_line + 1
+        else:
+            body_lines, eol = self._lines(pending)
+            existing = "".join(body_lines).rstrip("\r\n")
+            header = SCOPE_HEADERS[language][scope]
+            self._set(pending, (existing + eol + eol if existing else "") + eol.join([header, *lines]) + eol)
+            return
+        for offset, line in enumerate(lines):
+            self._insert_line(pending, insert_at + offset, line)
+
+
+def _scope_header_line(lines: list[str], scope: Scope) -> int | None:
+    for index, line in enumerate(lines):
+        if scope_of(line) is scope:
+            return index
+    return None
