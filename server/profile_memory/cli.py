@@ -21,7 +21,7 @@ from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.config import today
 from profile_memory.core.files import PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, profile_file_name, role_of
 from profile_memory.core.pending import Kind as ProposalKind, Scope, parse_pending
-from profile_memory.core.plans import PairRef, PlanError, Planner
+from profile_memory.core.plans import PairRef, PlanError, Planner, UnsafeSource
 from profile_memory.core.places import Places, locate
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.rules import check_source
@@ -274,7 +274,9 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
     ctx = load_context(args.user_dir)
     try:
         with locked(ctx.places.profile_folders()):
-            ctx.workspace = Workspace(DiskProvider(), ctx.settings, ctx.places.user_dir)  # read after the lock
+            # read after the lock, and whole: a file is never rewritten from a part of it
+            whole = ctx.settings.model_copy(update={"max_file_bytes": sys.maxsize})
+            ctx.workspace = Workspace(DiskProvider(), whole, ctx.places.user_dir)
             profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
             planner = Planner(ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language)
             message = operation(planner, ctx)
@@ -282,7 +284,7 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
             written = write_plan(ctx.workspace, plan)
     except PlanError as error:
         raise CliError(str(error), code=1) from None
-    except UnsafePath as error:
+    except (UnsafePath, UnsafeSource) as error:
         raise CliError(f"{ctx.show(error.path)}: {error.reason}") from None
     except OSError as error:
         raise CliError(f"{error.filename or 'write'}: {error.strerror or error}") from None

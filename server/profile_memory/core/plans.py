@@ -39,6 +39,15 @@ class PlanError(Exception):
     """An operation refused because of the files' state (unknown id, missing target): exit 1."""
 
 
+class UnsafeSource(Exception):
+    """A file that must not be rewritten: a link, unreadable, or read only in part (over the size bound)."""
+
+    def __init__(self, path: PurePath, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
 @dataclass(frozen=True, slots=True)
 class Edit:
     span: Span
@@ -163,11 +172,13 @@ class Planner:
     def text(self, path: PurePath) -> str:
         if path not in self._current:
             source = self.workspace.source(path)
-            if source is not None and source.decoded is not None:
+            if source is not None and source.decoded is None:
+                raise UnsafeSource(path, f"cannot be changed: {source.unsafe or source.unreadable}")
+            if source is not None and source.decoded.truncated:  # type: ignore[union-attr]
+                raise UnsafeSource(path, "was read only up to the size bound (maxFileBytes); it is not rewritten")
+            if source is not None:
                 self._original[path] = source.text
                 self._current[path] = source.text
-            elif source is not None:
-                raise PlanError(f"{path.name} cannot be changed: {source.unsafe or source.unreadable}")
             else:
                 self._original[path] = None
                 self._current[path] = self.templates(self._template_name(path), self.language)
