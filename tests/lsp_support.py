@@ -19,7 +19,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from profile_memory.lsp.positions import to_client
+from profile_memory.lsp.positions import from_client, to_client
 
 WORKSPACES = Path(__file__).parent / "workspaces"
 CLIENTS = ("vscode", "neovim-0.7", "neovim-0.10")
@@ -126,6 +126,14 @@ async def start_session(client: LanguageClient, kind: str, tmp_path: Path, fixtu
     shutil.copytree(WORKSPACES / fixture, tmp_path / fixture)
     root = tmp_path / fixture
     session = Session(client, kind, root)
+    client.applied_edits = []
+
+    @client.feature(types.WORKSPACE_APPLY_EDIT)
+    def apply_edit(params: types.ApplyWorkspaceEditParams) -> types.ApplyWorkspaceEditResult:
+        client.applied_edits.append(params)
+        apply_workspace_edit(params.edit, session.encoding)
+        return types.ApplyWorkspaceEditResult(applied=True)
+
     init_options = {"userProfileDir": str(session.user_dir), "debounceMs": 50, **(options or {})}
     client.set_configuration({"profileMemory": {}})
     result = await client.initialize_session(types.InitializeParams(
@@ -134,6 +142,40 @@ async def start_session(client: LanguageClient, kind: str, tmp_path: Path, fixtu
         initialization_options=init_options))
     session.encoding = result.capabilities.position_encoding or types.PositionEncodingKind.Utf16
     return session
+
+
+def _apply_text_edits(text: str, edits, encoding: str) -> str:
+    from profile_memory.core.text import line_starts, split_lines
+
+    lines, starts = split_lines(text), line_starts(text)
+
+    def offset(position: types.Position) -> int:
+        if position.line >= len(lines):
+            return len(text)
+        return starts[position.line] + from_client(lines[position.line], position.character, encoding)
+
+    for edit in sorted(edits, key=lambda e: (offset(e.range.start), offset(e.range.end)), reverse=True):
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+    return text
+
+
+def apply_workspace_edit(edit: types.WorkspaceEdit, encoding: str) -> None:
+    """What an editor does with a `WorkspaceEdit`, on the files on disk (the test client's applier)."""
+    operations = list(edit.document_changes or [])
+    for target, edits in (edit.changes or {}).items():
+        operations.append(types.TextDocumentEdit(types.OptionalVersionedTextDocumentIdentifier(target, None), edits))
+    for operation in operations:
+        if isinstance(operation, types.CreateFile):
+            path = Path(operation.uri.removeprefix("file://"))
+            if not path.exists():
+                path.write_text("", encoding="utf-8")
+            continue
+        path = Path(operation.text_document.uri.removeprefix("file://"))
+        raw = path.read_bytes()
+        bom = raw.startswith(b"\xef\xbb\xbf")
+        text = raw.decode("utf-8-sig")
+        new = _apply_text_edits(text, operation.edits, encoding)
+        path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + new.encode("utf-8"))
 
 
 def lsp_fixtures(fixture: str = "clean", options: dict | None = None):

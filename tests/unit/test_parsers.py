@@ -139,3 +139,8 @@ def test_pending_proposals_scopes_sub_lines_and_targets():
 def test_pending_proposal_before_scope_is_malformed():
     doc = parse_pending("- [新增][沟通偏好] 简短\n")
     assert not doc.proposals and "before any scope" in doc.malformed[0].reason
+
+
+def test_entry_text_ends_at_a_malformed_anchor_comment_too():
+    doc = parse_profile("# T\n## A\n- 坏锚点 <!-- PF-20261301-01 -->\n")
+    assert doc.entries[0].text == "坏锚点" and doc.entries[0].anchors == []

@@ -16,7 +16,7 @@ from pathlib import PurePath
 
 from profile_memory.core.files import PENDING_NAME, PROJECT_PAIR, Role, log_file_name, profile_file_name, role_of
 from profile_memory.core.index import PairIndex, State
-from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, Op, parse_log
+from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, REQUIRED_FIELDS, Op, parse_log
 from profile_memory.core.pending import Kind, Proposal, Scope, parse_pending, scope_of
 from profile_memory.core.profile import Entry, parse_profile
 from profile_memory.core.span import Span
@@ -253,14 +253,14 @@ class Planner:
         if anchor_id not in self.ids:
             self.ids.append(anchor_id)
 
-    def _profile_path(self, ref: PairRef) -> PurePath:
+    def profile_path(self, ref: PairRef) -> PurePath:
         return self._path(ref.folder, profile_file_name(ref.name))
 
     def _live_entry(self, ref: PairRef, anchor_id: str) -> Entry:
         pair = self.pair(ref)
         entries = pair.entries_by_id.get(anchor_id)
         if not entries:
-            raise PlanError(f"{anchor_id} is no entry of {self._profile_path(ref).name}")
+            raise PlanError(f"{anchor_id} is no entry of {self.profile_path(ref).name}")
         return entries[0]
 
     # operations -------------------------------------------------------------------------------
@@ -275,7 +275,7 @@ class Planner:
         return anchor_id
 
     def _insert_entry(self, ref: PairRef, category: str, line: str) -> None:
-        path = self._profile_path(ref)
+        path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
         heading = next((c for c in doc.categories if c.name == category), None)
         if heading is None:
@@ -298,7 +298,7 @@ class Planner:
 
     def confirm_entry(self, ref: PairRef, line: int, context: str | None = None, source: str | None = None) -> str:
         """Give an unconfirmed entry (PM005) an id and an add record."""
-        path = self._profile_path(ref)
+        path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
         entry = next((e for e in doc.entries if e.line == line), None)
         if entry is None or entry.anchors:
@@ -324,7 +324,7 @@ class Planner:
         """Remove the entry and append a delete record (精简版 = the removed text)."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._remove_lines(self._profile_path(ref), entry.line, entry.line + 1)
+        self._remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
         self._record(ref, anchor_id, short_title(entry.text), Op.DELETE, entry.category or "", entry.text, context, source)
 
     def evolve(self, ref: PairRef, anchor_id: str, new_text: str, context: str | None = None, source: str | None = None) -> None:
@@ -334,7 +334,7 @@ class Planner:
         new_text = " ".join(new_text.split())
         history = self.pair(ref).history(anchor_id)
         old = (history.latest_summary if history and history.latest_summary else entry.text)
-        self._set_line(self._profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->")
+        self._set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->")
         self._record(ref, anchor_id, short_title(new_text), Op.EVOLVE, entry.category or "", new_text, context, source,
                      old=normalise(old))
 
@@ -343,7 +343,7 @@ class Planner:
         entry = self._live_entry(ref, anchor_id)
         new_text = " ".join(new_text.split())
         new_id = self._new_id()
-        self._set_line(self._profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
+        self._set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
         self._record(ref, new_id, short_title(new_text), Op.PIVOT, entry.category or "", new_text, context, source,
                      old=normalise(entry.text), supersedes=anchor_id)
         return new_id
@@ -371,7 +371,7 @@ class Planner:
         pair = self.pair(ref)
         if proposal.target is not None:
             if proposal.target.text not in pair.entries_by_id:
-                raise PlanError(f"target {proposal.target.text} is no entry of {self._profile_path(ref).name}")
+                raise PlanError(f"target {proposal.target.text} is no entry of {self.profile_path(ref).name}")
             return proposal.target.text
         old = normalise(proposal.old or "")
         for entry in pair.profile.entries_in(proposal.category) if pair.profile else []:
@@ -439,3 +439,151 @@ def _scope_header_line(lines: list[str], scope: Scope) -> int | None:
         if scope_of(line) is scope:
             return index
     return None
+
+
+class Fixes(Planner):
+    """The quick fixes of SPEC §9 and the category operations, on top of the write flow."""
+
+    def _replace_token(self, path: PurePath, span: Span, new: str) -> None:
+        lines, _ = self._lines(path)
+        line = lines[span.start_line]
+        lines[span.start_line] = line[: span.start_col] + new + line[span.end_col :]
+        self._set(path, "".join(lines))
+
+    def _entry_at(self, ref: PairRef, line: int) -> Entry:
+        doc = parse_profile(self.text(self.profile_path(ref)))
+        entry = next((e for e in doc.entries if e.line == line), None)
+        if entry is None:
+            raise PlanError(f"{self.profile_path(ref).name}:{line + 1} is no entry")
+        return entry
+
+    def new_id_for_entry(self, ref: PairRef, line: int, span: Span) -> str:
+        """PM002 / PM004 on an entry: a fresh id in place of the token, and an add record for it."""
+        entry = self._entry_at(ref, line)
+        anchor_id = self._new_id()
+        self._replace_token(self.profile_path(ref), span, anchor_id)
+        self._record(ref, anchor_id, short_title(entry.text), Op.ADD, entry.category or "", entry.text, None, None)
+        return anchor_id
+
+    def replace_token(self, path: PurePath, span: Span, day: dt.date | None = None) -> str:
+        """PM004 outside an entry (a log heading, the pending file): a fresh id in place of the token."""
+        anchor_id = self.allocator.next(day or self.today)
+        self._touched(anchor_id)
+        self._replace_token(path, span, anchor_id)
+        return anchor_id
+
+    def create_record(self, ref: PairRef, anchor_id: str) -> None:
+        """PM006: the missing add record of an entry."""
+        entry = self._live_entry(ref, anchor_id)
+        self._touched(anchor_id)
+        self._record(ref, anchor_id, short_title(entry.text), Op.ADD, entry.category or "", entry.text, None, None)
+
+    def record_current_text(self, ref: PairRef, anchor_id: str, as_pivot: bool) -> str:
+        """PM011: record the entry's edited text as an evolve of its id, or as a pivot to a new id."""
+        entry = self._live_entry(ref, anchor_id)
+        history = self.pair(ref).history(anchor_id)
+        old = normalise(history.latest_summary if history and history.latest_summary else "")
+        if not as_pivot:
+            self._touched(anchor_id)
+            self._record(ref, anchor_id, short_title(entry.text), Op.EVOLVE, entry.category or "", entry.text,
+                         None, None, old=old)
+            return anchor_id
+        new_id = self._new_id()
+        self._replace_token(self.profile_path(ref), entry.anchors[0].span, new_id)
+        self._record(ref, new_id, short_title(entry.text), Op.PIVOT, entry.category or "", entry.text, None, None,
+                     old=old, supersedes=anchor_id)
+        return new_id
+
+    def mark_deleted(self, ref: PairRef, anchor_id: str) -> None:
+        """PM007: the log says the entry is gone (a delete record)."""
+        history = self.pair(ref).history(anchor_id)
+        if history is None:
+            raise PlanError(f"{anchor_id} has no record")
+        self._touched(anchor_id)
+        summary = normalise(history.latest_summary or "")
+        self._record(ref, anchor_id, short_title(summary), Op.DELETE, history.latest_value("category") or "",
+                     summary, None, None)
+
+    def restore_entry(self, ref: PairRef, anchor_id: str) -> None:
+        """PM007: put the live id's latest wording back into the profile, in its category."""
+        history = self.pair(ref).history(anchor_id)
+        if history is None:
+            raise PlanError(f"{anchor_id} has no record")
+        self._touched(anchor_id)
+        summary = normalise(history.latest_summary or "")
+        self._insert_entry(ref, history.latest_value("category") or "", f"- {summary} <!-- {anchor_id} -->")
+
+    def remove_entry(self, ref: PairRef, line: int) -> None:
+        """PM008: drop an entry whose id the log has deleted or retired (no new record)."""
+        entry = self._entry_at(ref, line)
+        if entry.id:
+            self._touched(entry.id)
+        self._remove_lines(self.profile_path(ref), line, line + 1)
+
+    def renumber_record(self, ref: PairRef, record_line: int) -> str:
+        """PM003: a new id for a duplicate add record, allocated on the record's own date."""
+        log_path = self._path(ref.folder, log_file_name(ref.name))
+        record = next(r for r in parse_log(self.text(log_path)).records if r.line == record_line)
+        return self.replace_token(log_path, record.id_span, record.date)  # type: ignore[arg-type]
+
+    def make_restore(self, ref: PairRef, record_line: int) -> None:
+        """PM003: turn a duplicate add into a restore (its 操作 value becomes 恢复 / restore)."""
+        log_path = self._path(ref.folder, log_file_name(ref.name))
+        doc = parse_log(self.text(log_path))
+        record = next(r for r in doc.records if r.line == record_line)
+        field = record.fields.get("operation")
+        if field is None or record.operation is None:
+            raise PlanError(f"the record on line {record_line + 1} has no operation")
+        word = OP_WRITTEN["en" if field.english else "zh"][Op.RESTORE]
+        span = field.value_span
+        self._replace_token(log_path, Span(span.start_line, span.start_col, span.start_line,
+                                           span.start_col + len(record.operation.word)), word)
+
+    def add_missing_fields(self, ref: PairRef, record_line: int) -> None:
+        """PM010: the missing required fields, after the record's last field, as (not recorded)."""
+        log_path = self._path(ref.folder, log_file_name(ref.name))
+        doc = parse_log(self.text(log_path))
+        record = next(r for r in doc.records if r.line == record_line)
+        language = "en" if record.english else (doc.language or self.language)
+        labels = FIELD_LABELS[language]
+        after = max([f.value_span.end_line for f in record.fields.values()] + [record.line])
+        missing = [k for k in REQUIRED_FIELDS if k not in record.fields]
+        for offset, key in enumerate(missing):
+            self._insert_line(log_path, after + 1 + offset, f"- **{labels[key]}**: {NOT_RECORDED[language]}")
+
+    def create_log(self, ref: PairRef) -> None:
+        """PM015: the log from its template."""
+        log_path = self._path(ref.folder, log_file_name(ref.name))
+        self._set(log_path, self.text(log_path))
+
+    def add_to_evolve(self, pending: PurePath, proposal: Proposal, target: Entry) -> None:
+        """PM041: rewrite a pending add as an evolve of the similar entry."""
+        language = "zh" if any("\u4e00" <= c <= "\u9fff" for c in self.text(pending)) else "en"
+        word = KIND_WRITTEN[language][Kind.EVOLVE]
+        body = (f"旧：{target.text} → 新：{proposal.text}" if language == "zh" else f"old: {target.text} → new: {proposal.text}")
+        anchor = f" <!-- {target.id} -->" if target.id else ""
+        self._set_line(pending, proposal.line, f"- [{word}][{proposal.category}] {body}{anchor}")
+
+    def rename_category(self, ref: PairRef, old: str, new: str) -> None:
+        path = self.profile_path(ref)
+        doc = parse_profile(self.text(path))
+        heading = next((c for c in doc.categories if c.name == old), None)
+        if heading is None:
+            raise PlanError(f"no category `{old}` in {path.name}")
+        if new in doc.category_names():
+            raise PlanError(f"`{new}` is already a category; merge instead")
+        self._set_line(path, heading.line, f"## {new}")
+
+    def merge_category(self, ref: PairRef, source: str, target: str) -> None:
+        """Move every entry of `source` to the end of `target` and drop the `source` heading."""
+        path = self.profile_path(ref)
+        doc = parse_profile(self.text(path))
+        heading = next((c for c in doc.categories if c.name == source), None)
+        if heading is None or target not in doc.category_names() or source == target:
+            raise PlanError(f"cannot merge `{source}` into `{target}`")
+        moved = [doc.lines[e.line] for e in doc.entries if e.category == source]
+        following = [c.line for c in doc.categories if c.line > heading.line]
+        stop = following[0] if following else doc.line_count
+        self._remove_lines(path, heading.line, stop)
+        for line in moved:
+            self._insert_entry(ref, target, line)

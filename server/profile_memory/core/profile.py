@@ -81,14 +81,13 @@ def _parse_entry(index: int, line: str, category: str | None) -> Entry:
     anchor_tokens: list[Token] = []
     text_end = len(line)
     for comment in HTML_COMMENT.finditer(line, 2):
-        found = [
-            Token(t.text, Span.within(index, comment.start() + t.span.start_col, comment.start() + t.span.end_col))
-            for t in tokens_on_line(index, comment.group(0))
-            if t.problem is None
-        ]
-        if found and not anchor_tokens:
+        tokens = tokens_on_line(index, comment.group(0))
+        if tokens and text_end == len(line):  # the text ends at the first anchor comment, well-formed or not
             text_end = comment.start()
-        anchor_tokens.extend(found)
+        anchor_tokens += [
+            Token(t.text, Span.within(index, comment.start() + t.span.start_col, comment.start() + t.span.end_col))
+            for t in tokens if t.problem is None
+        ]
     raw = line[2:text_end]
     start = 2 + (len(raw) - len(raw.lstrip()))
     text = raw.strip()

@@ -11,6 +11,8 @@ from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
 OPEN_RECORD = "profileMemory.openRecord"
+CONFIRM_ALL = "profileMemory.confirmAll"
+DISCARD_ALL = "profileMemory.discardAll"
 
 
 def _lens(ls: ProfileMemoryServer, path, line: int, title: str, arguments: list | None = None) -> types.CodeLens:
@@ -18,8 +20,23 @@ def _lens(ls: ProfileMemoryServer, path, line: int, title: str, arguments: list 
     return types.CodeLens(range=ls.range(path, Span(line, 0, line, 0)), command=command)
 
 
+def _pending_lenses(ls: ProfileMemoryServer, path) -> list[types.CodeLens] | None:
+    source = ls.source(path)
+    if source is None or source.decoded is None:
+        return None
+    count = len(ls.core.pending(source).proposals)
+    if not count:
+        return None
+    top = ls.range(path, Span(0, 0, 0, 0))
+    target = uri(path)
+    return [types.CodeLens(range=top, command=types.Command(title=f"Confirm all ({count})", command=CONFIRM_ALL, arguments=[target])),
+            types.CodeLens(range=top, command=types.Command(title="Discard all", command=DISCARD_ALL, arguments=[target]))]
+
+
 def text_document_code_lens(ls: ProfileMemoryServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
     path = ls.served_path(params.text_document.uri)
+    if path is not None and role_of(path) is Role.PENDING:
+        return _pending_lenses(ls, path)
     if path is None or role_of(path) is not Role.PROFILE:
         return None
     pair = ls.core.pair_of(path)

@@ -196,11 +196,12 @@ def uri(path: PurePath) -> str:
 def create_server() -> ProfileMemoryServer:
     """The server with every feature registered."""
     from profile_memory.lsp import (
-        code_lens, completion, definition, diagnostics, folding, hover, lifecycle, references, rename, symbols, text_sync,
+        code_actions, code_lens, completion, definition, diagnostics, folding, hover, lifecycle, references, rename,
+        symbols, text_sync,
     )
 
     server = ProfileMemoryServer()
     for feature in (lifecycle, text_sync, diagnostics, hover, definition, references, rename, symbols, folding,
-                    completion, code_lens):
+                    completion, code_lens, code_actions):
         feature.register(server)
     return server

@@ -1,0 +1,56 @@
+"""Plans become `WorkspaceEdit`s: versioned edits for open documents, `CreateFile` for a missing file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import PurePath
+
+from lsprotocol import types
+
+from profile_memory.core.config import today
+from profile_memory.core.files import pair_name
+from profile_memory.core.plans import Fixes, PairRef, Plan
+from profile_memory.lsp.safety import refuse
+from profile_memory.lsp.server import ProfileMemoryServer, uri
+from profile_memory.store.templates import template_text
+
+
+def planner_for(ls: ProfileMemoryServer, path: PurePath) -> Fixes:
+    """A planner over the editor's view of the files, for the profile set that `path` belongs to."""
+    places = next((p for p in ls.places if path.parent == p.project_dir), ls.places[0])
+    profile_set = ls.core.profile_set(places.project_dir)
+    return Fixes(ls.core, profile_set, today(os.environ), template_text, ls.settings.language)
+
+
+def pair_ref(path: PurePath) -> PairRef:
+    return PairRef(path.parent, pair_name(path) or "")
+
+
+def _supports(ls: ProfileMemoryServer) -> tuple[bool, bool]:
+    workspace = ls.client_capabilities.workspace
+    edit = workspace.workspace_edit if workspace else None
+    document_changes = bool(edit and edit.document_changes)
+    create = bool(edit and edit.resource_operations and types.ResourceOperationKind.Create in edit.resource_operations)
+    return document_changes, create
+
+
+def to_workspace_edit(ls: ProfileMemoryServer, plan: Plan) -> types.WorkspaceEdit:
+    document_changes, can_create = _supports(ls)
+    if any(change.create for change in plan.files) and not (document_changes and can_create):
+        missing = ", ".join(c.path.name for c in plan.files if c.create)
+        raise refuse(f"{missing} must be created first (run `pmem init`); this editor cannot create files from an edit")
+    if not document_changes:
+        return types.WorkspaceEdit(changes={
+            uri(c.path): [types.TextEdit(ls.range(c.path, e.span), e.text) for e in c.edits] for c in plan.files})
+    operations: list = []
+    for change in plan.files:
+        target = uri(change.path)
+        if change.create:
+            operations.append(types.CreateFile(uri=target, options=types.CreateFileOptions(ignore_if_exists=True)))
+            edits = [types.TextEdit(types.Range(types.Position(0, 0), types.Position(0, 0)), e.text) for e in change.edits]
+        else:
+            edits = [types.TextEdit(ls.range(change.path, e.span), e.text) for e in change.edits]
+        document = ls.provider.open.get(change.path)
+        identifier = types.OptionalVersionedTextDocumentIdentifier(uri=target, version=document.version if document else None)
+        operations.append(types.TextDocumentEdit(text_document=identifier, edits=edits))
+    return types.WorkspaceEdit(document_changes=operations)
