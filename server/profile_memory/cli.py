@@ -332,6 +332,8 @@ def _pending_path(ctx: Context, given: str | None) -> PurePath:
         path = Path(os.path.abspath(given))
         if role_of(path) is not Role.PENDING:
             raise CliError(f"{given}: not a pending file (expected profile-pending.md)")
+        if path.parent not in ctx.places.profile_folders():
+            raise CliError(f"{given}: outside the profile folders ({', '.join(ctx.show(f) for f in ctx.places.profile_folders())})")
         return path
     return ctx.workspace.find_name(ctx.places.project_dir, PENDING_NAME) or ctx.places.project_dir / PENDING_NAME
 

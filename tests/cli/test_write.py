@@ -129,3 +129,19 @@ def test_a_killed_writer_leaves_old_or_new_files_never_a_mixture(project: Path):
         # a kill between the two writes may leave an orphan record (PM007, repairable), never an entry
         # without history (PM006) nor a torn record or line (PM010, PM016, PM009)
         assert {d["code"] for d in check} <= {"PM007"}, check
+
+
+def test_bom_crlf_and_final_newline_are_kept(project: Path):
+    log = project / ".cursor" / "profile" / "project-profile-log.md"
+    log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes().replace(b"\n", b"\r\n"))
+    assert pmem(project, "add", "--scope", "project", "--category", "项目定位", "面向开发者").code == 0
+    raw = log.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") and raw.endswith(b"\r\n") and b"\n" not in raw.replace(b"\r\n", b"")
+    assert "### [PF-20261130-01]" in raw.decode("utf-8-sig")
+
+
+def test_a_pending_file_outside_the_profile_folders_is_refused(project: Path, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "profile-pending.md"
+    elsewhere.write_text("**个人画像：**\n- [新增][技术偏好] x\n", encoding="utf-8")
+    result = pmem(project, "confirm", str(elsewhere), "--all")
+    assert result.code == 2 and "outside the profile folders" in result.err

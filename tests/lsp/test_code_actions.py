@@ -130,3 +130,32 @@ async def test_merge_a_category(session: Session):
     await apply(session, actions, "Merge `审美与设计` into `产品理解`")
     text = profile.read_text(encoding="utf-8")
     assert "## 审美与设计" not in text and text.rstrip().endswith("## 产品理解\n- 🎨 偏好极简界面，反感花哨动效 <!-- PF-20260412-01 -->")
+
+
+async def test_similar_pending_add_becomes_an_evolve(session: Session):
+    pending = session.repo / ".cursor" / "profile" / "profile-pending.md"
+    line = append(pending, "\n**个人画像：**\n- [新增][技术偏好] 偏好 React + Next.js 全栈开发方案\n") + 2
+    actions = await actions_at(session, pending, line)
+    await apply(session, actions, "Turn into an evolve")
+    assert ("- [演进][技术偏好] 旧：偏好 React + Next.js 全栈开发 → 新：偏好 React + Next.js 全栈开发方案 <!-- PF-20260412-02 -->"
+            in pending.read_text(encoding="utf-8"))
+
+
+async def test_a_missing_log_is_created_when_the_editor_can(session: Session):
+    profile, log = session.user_dir / "user-profile.md", session.user_dir / "user-profile-log.md"
+    log.unlink()
+    actions = await actions_at(session, profile, 0)
+    capabilities = session.client.capabilities.workspace.workspace_edit
+    can_create = bool(capabilities and capabilities.document_changes and capabilities.resource_operations
+                      and types.ResourceOperationKind.Create in capabilities.resource_operations)
+    action = next(a for a in actions if a.title == "Create the log from its template")
+    if not can_create:
+        if action.edit is None and action.disabled is None:
+            with pytest.raises(Exception, match="must be created first"):
+                await session.client.code_action_resolve_async(action)
+        else:
+            assert "must be created first" in action.disabled.reason
+        return
+    edit = await apply(session, actions, "Create the log from its template")
+    assert isinstance(edit.document_changes[0], types.CreateFile)
+    assert log.read_text(encoding="utf-8").startswith("# User Profile Log")

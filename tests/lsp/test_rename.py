@@ -36,3 +36,21 @@ async def test_no_rename_in_a_journal(session: Session):
     prepared = await session.client.text_document_prepare_rename_async(types.PrepareRenameParams(
         doc(session, journal), session.position(journal, "PF-20260601-01", 1)))
     assert prepared is None
+
+
+async def test_rename_a_category_changes_only_its_heading(session: Session):
+    profile = session.user_dir / "user-profile.md"
+    identifier = doc(session, profile)
+    position = session.position(profile, "技术偏好", 1)
+    prepared = await session.client.text_document_prepare_rename_async(types.PrepareRenameParams(identifier, position))
+    assert prepared.start == session.position(profile, "技术偏好")
+    edit = await session.client.text_document_rename_async(types.RenameParams(identifier, position, "技术栈偏好"))
+    from lsp_support import apply_workspace_edit
+
+    apply_workspace_edit(edit, session.encoding)
+    assert "## 技术栈偏好\n- 偏好 React" in profile.read_text(encoding="utf-8")
+    files = [c.text_document.uri for c in edit.document_changes] if edit.document_changes else list(edit.changes)
+    assert [f.rsplit("/", 1)[1] for f in files] == ["user-profile.md"]
+    with pytest.raises(JsonRpcException, match="already a category"):
+        await session.client.text_document_rename_async(types.RenameParams(
+            identifier, session.position(profile, "做事风格", 1), "沟通偏好"))

@@ -6,22 +6,54 @@ from lsprotocol import types
 
 from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.plans import PlanError
+from profile_memory.core.span import Span
+from profile_memory.lsp.edits import pair_ref, planner_for, to_workspace_edit
 from profile_memory.lsp.safety import guarded, refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
 RENAMABLE = (Role.PROFILE, Role.LOG, Role.PENDING)
 
 
+def _category_at(ls: ProfileMemoryServer, path, line: int) -> tuple[str, Span] | None:
+    """The category heading on this line of a compact profile, and the span of its name."""
+    if role_of(path) is not Role.PROFILE:
+        return None
+    lines = ls.lines(path)
+    text = lines[line] if line < len(lines) else ""
+    if not text.startswith("## ") or not text[3:].strip():
+        return None
+    start = 3 + len(text[3:]) - len(text[3:].lstrip())
+    name = text[3:].strip()
+    return name, Span.within(line, start, start + len(name))
+
+
 def text_document_prepare_rename(ls: ProfileMemoryServer, params: types.PrepareRenameParams) -> types.Range | None:
     path = ls.served_path(params.text_document.uri)
+    category = _category_at(ls, path, params.position.line) if path else None
+    if category is not None:
+        return ls.range(path, category[1])  # type: ignore[arg-type]
     token = ls.token_at(path, params.position) if path else None
     if path is None or token is None or role_of(path) not in RENAMABLE or not anchors.is_valid(token.text):
         return None
     return ls.range(path, token.span)
 
 
+def _rename_category(ls: ProfileMemoryServer, path, old: str, new: str) -> types.WorkspaceEdit:
+    """Operation B of the seed: a category renamed in the compact profile only."""
+    planner = planner_for(ls, path)
+    try:
+        planner.rename_category(pair_ref(path), old, " ".join(new.split()))
+    except PlanError as error:
+        raise refuse(str(error)) from None
+    return to_workspace_edit(ls, planner.finish("rename category"))
+
+
 def text_document_rename(ls: ProfileMemoryServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
     path = ls.served_path(params.text_document.uri)
+    category = _category_at(ls, path, params.position.line) if path else None
+    if category is not None:
+        return _rename_category(ls, path, category[0], params.new_name)
     token = ls.token_at(path, params.position) if path else None
     if path is None or token is None or role_of(path) not in RENAMABLE or not anchors.is_valid(token.text):
         return None
