@@ -45,6 +45,14 @@ def line_count(lines: list[str]) -> int:
     return len(lines)
 
 
+def last_text_line(lines: list[str], start: int, stop: int) -> int:
+    """The last line before `stop` (and after `start`) that is not blank: where a block visibly ends."""
+    last = stop - 1
+    while last > start and not lines[last].strip():
+        last -= 1
+    return last
+
+
 def dominant_line_ending(text: str) -> str:
     """The line ending a writer should use to stay consistent with the file (LF when it has none)."""
     match = LINE_BREAK.search(text)

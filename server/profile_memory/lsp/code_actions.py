@@ -197,10 +197,10 @@ def _resolves_edits(ls: ProfileMemoryServer) -> bool:
 
 
 def text_document_code_action(ls: ProfileMemoryServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
-    path = ls.served_path(params.text_document.uri)
-    source = ls.source(path) if path else None
-    if path is None or source is None or source.decoded is None or role_of(path) not in (Role.PROFILE, Role.LOG, Role.PENDING):
+    served = ls.served_source(params.text_document.uri)
+    if served is None or role_of(served[0]) not in (Role.PROFILE, Role.LOG, Role.PENDING):
         return None
+    path, source = served
     first, last = params.range.start.line, params.range.end.line
     allocated: list[str] = []
 

@@ -5,31 +5,25 @@ from __future__ import annotations
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.text import last_text_line
 from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
-def _last_text_line(lines: list[str], start: int, stop: int) -> int:
-    last = stop - 1
-    while last > start and not lines[last].strip():
-        last -= 1
-    return last
-
-
 def text_document_folding_range(ls: ProfileMemoryServer, params: types.FoldingRangeParams) -> list[types.FoldingRange] | None:
-    path = ls.served_path(params.text_document.uri)
-    source = ls.source(path) if path else None
-    if path is None or source is None or source.decoded is None:
+    served = ls.served_source(params.text_document.uri)
+    if served is None:
         return None
+    path, source = served
     role = role_of(path)
     spans: list[tuple[int, int]] = []
     if role is Role.LOG:
         doc = ls.core.log(source)
-        spans = [(r.line, _last_text_line(doc.lines, r.line, r.end_line)) for r in doc.records]
+        spans = [(r.line, last_text_line(doc.lines, r.line, r.end_line)) for r in doc.records]
     elif role is Role.PROFILE:
         doc = ls.core.profile(source)
         starts = [c.line for c in doc.categories] + [doc.line_count]
-        spans = [(start, _last_text_line(doc.lines, start, stop)) for start, stop in zip(starts, starts[1:])]
+        spans = [(start, last_text_line(doc.lines, start, stop)) for start, stop in zip(starts, starts[1:])]
     return [types.FoldingRange(start, end, kind=types.FoldingRangeKind.Region) for start, end in spans if end > start]
 
 

@@ -108,6 +108,14 @@ class ProfileMemoryServer(LanguageServer):
         path = path_of(uri)
         return path if path is not None and role_of(path) is not None else None
 
+    def served_source(self, uri: str) -> tuple[PurePath, Source] | None:
+        """A served document's path and readable content; None for other or unreadable documents."""
+        path = self.served_path(uri)
+        source = self.core.source(path) if path is not None else None
+        if path is None or source is None or source.decoded is None:
+            return None
+        return path, source
+
     def document(self, uri: str) -> Document | None:
         path = path_of(uri)
         return self.provider.open.get(path) if path else None

@@ -7,8 +7,11 @@ from pathlib import PurePath
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.log import LogDoc
+from profile_memory.core.pending import PendingDoc
 from profile_memory.core.profile import ProfileDoc
 from profile_memory.core.span import Span
+from profile_memory.core.text import last_text_line
 from profile_memory.lsp.hover import cut
 from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer
@@ -34,13 +37,10 @@ def _profile_symbols(ls: ProfileMemoryServer, path: PurePath, doc: ProfileDoc) -
     return symbols
 
 
-def _log_symbols(ls: ProfileMemoryServer, path: PurePath) -> list[types.DocumentSymbol]:
-    doc = ls.core.log(ls.source(path))  # type: ignore[arg-type]
+def _log_symbols(ls: ProfileMemoryServer, path: PurePath, doc: LogDoc) -> list[types.DocumentSymbol]:
     symbols = []
     for record in doc.records:
-        last = max(record.line, record.end_line - 1)
-        while last > record.line and not doc.lines[last].strip():
-            last -= 1
+        last = last_text_line(doc.lines, record.line, max(record.line + 1, record.end_line))
         op = record.op.value if record.op else "?"
         symbols.append(_symbol(ls, path, f"{record.id or '(malformed id)'} {cut(record.title, 60)}", f"{record.date} {op}",
                                types.SymbolKind.Event, Span(record.line, 0, last, len(doc.lines[last])),
@@ -48,8 +48,7 @@ def _log_symbols(ls: ProfileMemoryServer, path: PurePath) -> list[types.Document
     return symbols
 
 
-def _pending_symbols(ls: ProfileMemoryServer, path: PurePath) -> list[types.DocumentSymbol]:
-    doc = ls.core.pending(ls.source(path))  # type: ignore[arg-type]
+def _pending_symbols(ls: ProfileMemoryServer, path: PurePath, doc: PendingDoc) -> list[types.DocumentSymbol]:
     symbols = []
     for proposal in doc.proposals:
         last = proposal.end_line - 1
@@ -61,17 +60,17 @@ def _pending_symbols(ls: ProfileMemoryServer, path: PurePath) -> list[types.Docu
 
 
 def text_document_document_symbol(ls: ProfileMemoryServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol] | None:
-    path = ls.served_path(params.text_document.uri)
-    source = ls.source(path) if path else None
-    if path is None or source is None or source.decoded is None:
+    served = ls.served_source(params.text_document.uri)
+    if served is None:
         return None
+    path, source = served
     role = role_of(path)
     if role is Role.PROFILE:
         return _profile_symbols(ls, path, ls.core.profile(source))
     if role is Role.LOG:
-        return _log_symbols(ls, path)
+        return _log_symbols(ls, path, ls.core.log(source))
     if role is Role.PENDING:
-        return _pending_symbols(ls, path)
+        return _pending_symbols(ls, path, ls.core.pending(source))
     return None
 
 
