@@ -28,7 +28,12 @@ from profile_memory.core.rules import check_source
 from profile_memory.core.trace import Mention, render_json, render_text, trace
 from profile_memory.core.workspace import Kind, Workspace
 from profile_memory.store.disk import DiskProvider
+from profile_memory.core import recall
+from profile_memory.core.recall import Section
+from profile_memory.core.search import check_limit, search_journal, search_log
 from profile_memory.store.apply import locked, write_plan
+from profile_memory.store.disk import iter_lines
+from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, memory_folder, read_fact, sha256_of
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import MEMORY_FILES, provision, template_text
 
@@ -371,6 +376,179 @@ def cmd_confirm(args: argparse.Namespace) -> int:
     return run_write(args, "confirm", operation)
 
 
+# -- agent memory: journal, facts, search, recall -----------------------------------------------
+
+def _memory_dirs(ctx: Context, given: str | None) -> list[Path]:
+    """`--dir`, else `./memory` of the project, then the configured memory folders."""
+    if given:
+        return [Path(os.path.abspath(given))]
+    return [Path(p) for p in ctx.places.memory_dirs]
+
+
+def _memory_call(action: Callable[[], int]) -> int:
+    try:
+        return action()
+    except (UnsafePath,) as error:
+        raise CliError(f"{error.path}: {error.reason}") from None
+    except BadInput as error:
+        raise CliError(str(error)) from None
+    except Refused as error:
+        raise CliError(str(error), code=1) from None
+
+
+def cmd_journal_append(args: argparse.Namespace) -> int:
+    ctx = load_context(None)
+
+    def action() -> int:
+        appended = journal_append(_memory_dirs(ctx, args.dir)[0], args.text, args.tag)
+        print(f"appended to {ctx.show(appended.path)} at {appended.entry.ts}")
+        return 0
+
+    return _memory_call(action)
+
+
+def _print_journal_hits(ctx: Context, hits: list, as_json_output: bool) -> None:
+    if as_json_output:
+        print(json.dumps([{"ts": h.entry.ts, "tags": h.entry.tags, "text": h.entry.text, "path": ctx.show(h.path),
+                           "line": h.line + 1} for h in hits], ensure_ascii=False, indent=2))
+        return
+    for hit in hits:
+        tags = f"[{', '.join(hit.entry.tags)}]  " if hit.entry.tags else ""
+        when = hit.entry.ts.replace("T", " ")
+        print(f"{when}  {tags}{hit.entry.text}  ({ctx.show(hit.path)}:{hit.line + 1})")
+
+
+def _journals(ctx: Context, given: str | None) -> list[Path]:
+    found = []
+    for folder in _memory_dirs(ctx, given):
+        if given:
+            memory_folder(folder)
+        elif not folder.is_dir():
+            continue
+        name = ctx.workspace.find_name(folder, "journal.jsonl")
+        if name is not None:
+            if os.path.islink(name):
+                raise UnsafePath(Path(name), "is a symbolic link; it is not read")
+            found.append(Path(name))
+    return found
+
+
+def cmd_journal_search(args: argparse.Namespace) -> int:
+    ctx = load_context(None)
+
+    def action() -> int:
+        hits, malformed = [], 0
+        for journal in _journals(ctx, args.dir):
+            result = search_journal(journal, iter_lines(journal), args.query, args.tag, args.limit)
+            hits += result.hits
+            malformed += result.malformed
+        hits = sorted(hits, key=lambda h: h.entry.ts, reverse=True)[: args.limit]
+        _print_journal_hits(ctx, hits, args.json)
+        if malformed:
+            print(f"pmem: note: {malformed} malformed journal line{'s' if malformed != 1 else ''} skipped", file=sys.stderr)
+        return 0
+
+    return _memory_call(action)
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    """Journals and log records together; each hit says which kind it is."""
+    ctx = load_context(args.user_dir)
+
+    def action() -> int:
+        results: list[dict] = []
+        for journal in _journals(ctx, None):
+            for hit in search_journal(journal, iter_lines(journal), args.query, None, args.limit).hits:
+                results.append({"kind": "journal", "path": ctx.show(hit.path), "line": hit.line + 1, "ts": hit.entry.ts,
+                                "tags": hit.entry.tags, "text": hit.entry.text})
+        for pair in ctx.workspace.pairs_in(ctx.places.profile_folders()):
+            if pair.log is not None and pair.log_path is not None:
+                for hit in search_log(pair.log_path, pair.log, args.query):
+                    results.append({"kind": "log", "path": ctx.show(hit.path), "line": hit.line + 1, "id": hit.id,
+                                    "date": hit.date, "text": hit.text})
+        results = results[: args.limit] if args.limit else results
+        if args.json:
+            print(json.dumps(results, ensure_ascii=False, indent=2))
+        for result in [] if args.json else results:
+            label = result.get("ts", "").replace("T", " ") or f"{result['id']} {result['date']}"
+            print(f"{result['kind']:<7} {label}  {result['text']}  ({result['path']}:{result['line']})")
+        return 0
+
+    return _memory_call(action)
+
+
+def _read_content(given: str | None) -> str:
+    if given in (None, "-"):
+        return sys.stdin.read()
+    try:
+        return Path(given).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CliError(f"{given}: cannot read: {error}") from None
+
+
+def cmd_facts_update(args: argparse.Namespace) -> int:
+    ctx = load_context(None)
+    content = _read_content(args.file)
+
+    def action() -> int:
+        path, digest = facts_update(_memory_dirs(ctx, args.dir)[0], content, args.if_match)
+        print(f"updated {ctx.show(path)} (sha256 {digest})")
+        return 0
+
+    return _memory_call(action)
+
+
+def cmd_facts_show(args: argparse.Namespace) -> int:
+    ctx = load_context(None)
+
+    def action() -> int:
+        path, data = read_fact(_memory_dirs(ctx, args.dir)[0])
+        if data is None:
+            raise CliError(f"{ctx.show(path)}: no FACT.md yet", code=1)
+        if args.json:
+            print(json.dumps({"path": ctx.show(path), "sha256": sha256_of(data),
+                              "content": data.decode("utf-8", errors="replace")}, ensure_ascii=False, indent=2))
+        else:
+            sys.stdout.write(data.decode("utf-8", errors="replace"))
+        return 0
+
+    return _memory_call(action)
+
+
+def recall_sections(ctx: Context) -> list[Section]:
+    workspace, sections = ctx.workspace, []
+    for name, folder in (("user-profile", ctx.places.user_dir), ("project-profile", ctx.places.project_dir)):
+        pair = workspace.pair(folder, name)
+        if pair.profile_path is not None and pair.profile is not None:
+            log = ctx.show(pair.log_path) if pair.log_path else None
+            sections.append(Section(name, ctx.show(pair.profile_path), "\n".join(pair.profile.lines), log))
+    agent = Path(ctx.places.memory_dirs[0])
+    for name, folder, file_name in (("soul", agent.parent, "soul.md"), ("user", agent.parent, "user.md"),
+                                    ("facts", agent, "fact.md")):
+        path = workspace.find_name(folder, file_name)
+        if path is not None and workspace.provider.kind(path) is Kind.FILE:
+            data = workspace.provider.read(path).raw
+            text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+            sections.append(Section(name, ctx.show(path), text))
+    return sections
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    sections = recall_sections(load_context(args.user_dir))
+    render = {"text": recall.as_text, "markdown": recall.as_markdown, "json": recall.as_json}[args.format]
+    output = render(sections)
+    if output:
+        print(output)
+    return 0
+
+
+def _positive(value: str) -> int:
+    try:
+        return check_limit(int(value))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {value!r}") from None
+
+
 # -- serve ---------------------------------------------------------------------------------------
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -488,6 +666,52 @@ def build_parser() -> argparse.ArgumentParser:
     how = confirm.add_mutually_exclusive_group()
     how.add_argument("--keep-both", action="store_true", help="for an evolve or pivot: add NEW as a new entry")
     how.add_argument("--discard", action="store_true", help="drop the proposals without recording them")
+
+    journal = commands.add_parser("journal", help="the agent journal: append and search JOURNAL.jsonl")
+    journal_commands = journal.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
+    append = journal_commands.add_parser("append", help="append one entry (locked, fsynced)",
+                                         description="Append one entry to memory/JOURNAL.jsonl.")
+    append.add_argument("text", metavar="TEXT")
+    append.add_argument("--tag", action="append", default=[], metavar="T", help="a tag (repeatable)")
+    append.add_argument("--dir", metavar="D", help="the memory folder (default: ./memory of the project)")
+    append.set_defaults(handler=cmd_journal_append)
+    search = journal_commands.add_parser("search", help="entries whose text contains QUERY, newest first",
+                                         description="Search journal entries: QUERY is a case-insensitive substring of "
+                                                     "the text, --tag a whole tag; both must hold; newest first.")
+    search.add_argument("query", nargs="?", metavar="QUERY")
+    search.add_argument("--tag", metavar="T")
+    search.add_argument("--limit", type=_positive, default=20, metavar="N", help="the last N matches (default 20)")
+    search.add_argument("--json", action="store_true", help="the entries as Cherry writes them, plus path and line")
+    search.add_argument("--dir", metavar="D", help="the memory folder (default: ./memory, then the configured ones)")
+    search.set_defaults(handler=cmd_journal_search)
+
+    memory_search = commands.add_parser("search", help="search the journals and the log records",
+                                        description="Search journal entries and log records (heading and field values).")
+    memory_search.add_argument("query", metavar="QUERY")
+    memory_search.add_argument("--limit", type=_positive, default=20, metavar="N")
+    memory_search.add_argument("--json", action="store_true")
+    _add_user_dir(memory_search)
+    memory_search.set_defaults(handler=cmd_search)
+
+    facts = commands.add_parser("facts", help="the agent's durable facts: show or update FACT.md")
+    facts_commands = facts.add_subparsers(dest="facts_command", metavar="ACTION", required=True)
+    update = facts_commands.add_parser("update", help="replace FACT.md atomically",
+                                       description="Replace memory/FACT.md whole and atomically with FILE (or stdin).")
+    update.add_argument("file", nargs="?", metavar="FILE", help="the new content (default or -: standard input)")
+    update.add_argument("--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256")
+    update.add_argument("--dir", metavar="D", help="the memory folder (default: ./memory of the project)")
+    update.set_defaults(handler=cmd_facts_update)
+    show = facts_commands.add_parser("show", help="print FACT.md", description="Print memory/FACT.md.")
+    show.add_argument("--json", action="store_true", help="path, sha256 and content as JSON")
+    show.add_argument("--dir", metavar="D")
+    show.set_defaults(handler=cmd_facts_show)
+
+    recall_cmd = commands.add_parser("recall", help="print the context block an agent reads at the start of a session",
+                                     description="Print the user and project profiles, SOUL.md, USER.md and FACT.md "
+                                                 "as one context block (empty files omitted).")
+    recall_cmd.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    _add_user_dir(recall_cmd)
+    recall_cmd.set_defaults(handler=cmd_recall)
 
     serve = commands.add_parser("serve", help="run the language server (stdio by default)",
                                 description="Run the Profile Memory language server for VS Code, Cursor, Neovim, Helix, Zed "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import PurePath
+from collections.abc import Iterator
 from typing import Any
 
 from profile_memory.core.workspace import FileData, Kind
@@ -50,3 +51,14 @@ class DiskProvider:
             return os.listdir(folder)
         except OSError:
             return []
+
+
+def iter_lines(path: PurePath) -> Iterator[bytes]:
+    """A file's lines as bytes, streamed (memory does not grow with the file); the file is not followed if a link."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(0, "not a regular file", str(path))
+    with os.fdopen(fd, "rb") as handle:
+        for raw in handle:
+            yield raw.rstrip(b"\r\n")

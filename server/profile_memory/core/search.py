@@ -1,0 +1,109 @@
+"""Search over memory (SPEC §6): the journal's semantics made safe for large files, and log records.
+
+Journal search streams: the last `limit` matches are kept, newest first; a line that cannot match
+is not JSON-decoded. The raw pre-filter is conservative: a line with a backslash (a JSON escape may
+hide the text) or with non-ASCII bytes is compared after decoding, so no match is ever missed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from pydantic import ValidationError
+
+from profile_memory.core.journal import JournalEntry
+from profile_memory.core.log import LogDoc
+
+DEFAULT_LIMIT = 20
+
+
+def check_limit(limit: object) -> int:
+    """`limit` must be a positive whole number (Cherry clamps; we refuse, SPEC §6)."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit must be a positive whole number, not {limit!r}")
+    return limit
+
+
+@dataclass(frozen=True, slots=True)
+class JournalHit:
+    path: PurePath
+    line: int  # 0-based
+    entry: JournalEntry
+
+
+@dataclass(slots=True)
+class JournalResult:
+    hits: list[JournalHit] = field(default_factory=list)  # newest first
+    malformed: int = 0
+
+
+def _may_match(raw: bytes, needle: str, needle_bytes: bytes) -> bool:
+    if b"\\" in raw or not raw.isascii():
+        return needle in raw.decode("utf-8", errors="replace").casefold()
+    return needle_bytes in raw.lower()
+
+
+def _looks_like_object(raw: bytes) -> bool:
+    stripped = raw.strip()
+    return stripped.startswith(b"{") and stripped.endswith(b"}")
+
+
+def search_journal(path: PurePath, lines: Iterable[bytes], query: str | None = None, tag: str | None = None,
+                   limit: int = DEFAULT_LIMIT) -> JournalResult:
+    """Entries whose text contains `query` (casefold) and that carry `tag` (whole, case-insensitive)."""
+    check_limit(limit)
+    query_cf = query.casefold() if query else None
+    tag_cf = tag.casefold() if tag else None
+    kept: deque[JournalHit] = deque(maxlen=limit)
+    malformed = 0
+    for index, raw in enumerate(lines):
+        if not raw.strip():
+            continue
+        if not _looks_like_object(raw):
+            malformed += 1
+            continue
+        if query_cf and not _may_match(raw, query_cf, query_cf.encode()):
+            continue
+        if tag_cf and not _may_match(raw, tag_cf, tag_cf.encode()):
+            continue
+        try:
+            entry = JournalEntry.model_validate(json.loads(raw))
+        except (ValueError, ValidationError, RecursionError):
+            malformed += 1
+            continue
+        if query_cf and query_cf not in entry.text.casefold():
+            continue
+        if tag_cf and not any(t.casefold() == tag_cf for t in entry.tags):
+            continue
+        kept.append(JournalHit(path, index, entry))
+    return JournalResult(list(reversed(kept)), malformed)
+
+
+@dataclass(frozen=True, slots=True)
+class LogHit:
+    path: PurePath
+    line: int
+    id: str
+    date: str
+    text: str  # the heading title or the field value that matched
+
+
+def search_log(path: PurePath, doc: LogDoc, query: str) -> list[LogHit]:
+    """Records whose heading or field values contain `query` (casefold); one hit per record."""
+    needle = query.casefold()
+    hits = []
+    for record in doc.records:
+        if record.id is None:
+            continue
+        if needle in record.heading.casefold():
+            hits.append(LogHit(path, record.line, record.id, str(record.date), record.title))
+            continue
+        for found in record.fields.values():
+            if needle in found.value.casefold():
+                hits.append(LogHit(path, found.line, record.id, str(record.date), found.value))
+                break
+    return hits

@@ -1,0 +1,150 @@
+"""An agent memory folder on disk (SPEC §6–§8): the journal append and the FACT.md update, safely.
+
+The folder must be a real directory named `memory`; names inside resolve case-insensitively; a
+memory file must be a regular file or missing; links are refused at every level. Writes go through
+a descriptor of the folder opened without following links, under the folder's lock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+import stat
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from profile_memory.core.files import MEMORY_FOLDER
+from profile_memory.core.journal import JournalEntry
+from profile_memory.store.safe import UnsafePath, atomic_replace, folder_lock, open_folder
+
+STALE_TEMP_SECONDS = 3600
+
+
+class Refused(Exception):
+    """A write refused because of the files' state (FACT.md changed since `--if-match`): exit 1."""
+
+
+class BadInput(ValueError):
+    """Input that cannot be written (empty text, non-string tags): exit 2."""
+
+
+def memory_folder(path: Path) -> Path:
+    """`path` as an agent memory folder: a real directory named `memory`; never created here."""
+    if path.name.lower() != MEMORY_FOLDER:
+        raise UnsafePath(path, "is not an agent memory folder (its name must be `memory`)")
+    if os.path.islink(path):
+        raise UnsafePath(path, "the memory folder is a symbolic link; writes never follow links")
+    if not path.is_dir():
+        raise UnsafePath(path, f"no such memory folder; create it with `pmem init --memory {path.parent}`")
+    return path
+
+
+def resolve_name(folder_fd: int, folder: Path, name: str) -> str:
+    """The name in the folder that matches `name` case-insensitively (or `name` when none does).
+
+    Refused when several names match, or when the match is a link or not a regular file.
+    """
+    matches = sorted(entry for entry in os.listdir(folder_fd) if entry.lower() == name.lower())
+    if len(matches) > 1:
+        raise UnsafePath(folder / matches[0], f"ambiguous: {', '.join(matches)} all name the same file")
+    if not matches:
+        return name
+    info = os.stat(matches[0], dir_fd=folder_fd, follow_symlinks=False)
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
+        raise UnsafePath(folder / matches[0], f"is {kind}; writes never follow links")
+    return matches[0]
+
+
+def now_timestamp() -> str:
+    return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def journal_entry(text: str, tags: list) -> JournalEntry:
+    """A new entry: text non-empty after trimming; tags strings, trimmed, de-duplicated in order."""
+    if not isinstance(text, str) or not text.strip():
+        raise BadInput("the journal text is empty")
+    if not isinstance(tags, list) or any(not isinstance(tag, str) for tag in tags):
+        raise BadInput("tags must be strings")
+    cleaned = list(dict.fromkeys(tag.strip() for tag in tags if tag.strip()))
+    return JournalEntry(ts=now_timestamp(), tags=cleaned, text=text)
+
+
+@dataclass(frozen=True)
+class Appended:
+    path: Path
+    entry: JournalEntry
+
+
+def journal_append(folder: Path, text: str, tags: list) -> Appended:
+    """Append one entry as one write of the whole line, fsynced; a torn last line is closed first."""
+    entry = journal_entry(text, tags)
+    folder = memory_folder(folder)
+    line = (entry.to_line() + "\n").encode("utf-8")
+    with open_folder(folder) as folder_fd, folder_lock(folder):
+        name = resolve_name(folder_fd, folder, "JOURNAL.jsonl")
+        fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise UnsafePath(folder / name, "is not a regular file")
+            if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
+                line = b"\n" + line  # close a torn last line left by a crash
+            os.write(fd, line)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    return Appended(folder / name, entry)
+
+
+def sha256_of(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_fact(folder: Path) -> tuple[Path, bytes | None]:
+    folder = memory_folder(folder)
+    with open_folder(folder) as folder_fd:
+        name = resolve_name(folder_fd, folder, "FACT.md")
+        try:
+            fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd)
+        except FileNotFoundError:
+            return folder / name, None
+        with os.fdopen(fd, "rb") as handle:
+            return folder / name, handle.read()
+
+
+def _remove_stale_temps(folder_fd: int, name: str) -> None:
+    """Temp files of a killed writer, older than an hour, are removed by the next update."""
+    prefix = f".{name}."
+    for entry in os.listdir(folder_fd):
+        if entry.startswith(prefix) and entry.endswith(".tmp"):
+            try:
+                info = os.stat(entry, dir_fd=folder_fd, follow_symlinks=False)
+                if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > STALE_TEMP_SECONDS:
+                    os.unlink(entry, dir_fd=folder_fd)
+            except FileNotFoundError:
+                pass
+
+
+def facts_update(folder: Path, content: str, if_match: str | None = None) -> tuple[Path, str]:
+    """Replace FACT.md whole and atomically; refused when `if_match` is not the current content's sha256."""
+    if not isinstance(content, str) or not content:
+        raise BadInput("the new FACT.md content is empty")
+    folder = memory_folder(folder)
+    data = content.encode("utf-8")
+    with open_folder(folder) as folder_fd, folder_lock(folder):
+        name = resolve_name(folder_fd, folder, "FACT.md")
+        if if_match is not None:
+            try:
+                with os.fdopen(os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd), "rb") as handle:
+                    current = sha256_of(handle.read())
+            except FileNotFoundError:
+                current = sha256_of(b"")
+            if current != if_match.lower():
+                raise Refused(f"{folder / name} changed since it was read (sha256 {current[:12]}…, expected {if_match[:12]}…)")
+        _remove_stale_temps(folder_fd, name)
+        atomic_replace(folder_fd, name, data, new_mode=0o600)
+    return folder / name, sha256_of(data)
+
