@@ -42,7 +42,9 @@ class JournalResult:
 
 
 def _may_match(raw: bytes, needle: str, needle_bytes: bytes) -> bool:
-    if b"\\" in raw or not raw.isascii():
+    if b"\\" in raw:
+        return True  # a JSON escape may hide the text: decode and look
+    if not raw.isascii():
         return needle in raw.decode("utf-8", errors="replace").casefold()
     return needle_bytes in raw.lower()
 

@@ -1,0 +1,69 @@
+"""Journal search semantics (Cherry's, made stricter) and log-record search."""
+
+import json
+from pathlib import PurePath
+
+import pytest
+
+from profile_memory.core.log import parse_log
+from profile_memory.core.search import check_limit, search_journal, search_log
+
+PATH = PurePath("/m/memory/JOURNAL.jsonl")
+
+
+def line(ts: str, tags: list, text: str) -> bytes:
+    return json.dumps({"ts": f"2026-06-0{ts}T00:00:00.000Z", "tags": tags, "text": text}, ensure_ascii=False).encode()
+
+
+LINES = [
+    line("1", ["Frontend"], "换成 React"),
+    line("2", ["backend"], "FastAPI 选型"),
+    b"{oops",
+    line("3", ["frontend", "bug"], 'quote " and backslash \\ in text'),
+    json.dumps({"ts": "2026-06-04T00:00:00.000Z", "tags": [], "text": "escaped \u00e9t\u00e9 STRASSE"}).encode(),
+    b"",
+    line("5", ["frontend"], "react again"),
+]
+
+
+def texts(**kwargs) -> list[str]:
+    return [h.entry.text for h in search_journal(PATH, LINES, **kwargs).hits]
+
+
+def test_newest_first_and_limit_keeps_the_last_matches():
+    assert texts() == ["react again", "escaped été STRASSE", 'quote " and backslash \\ in text', "FastAPI 选型", "换成 React"]
+    assert texts(limit=2) == ["react again", "escaped été STRASSE"]
+
+
+def test_query_is_a_casefolded_substring_of_the_text_only():
+    assert texts(query="REACT") == ["react again", "换成 React"]
+    assert texts(query="frontend") == []  # tags are not text
+    assert texts(query="straße") == ["escaped été STRASSE"]  # casefold, through a \\u escape
+    assert texts(query="ÉTÉ") == ["escaped été STRASSE"]
+    assert texts(query='" and backslash \\') == ['quote " and backslash \\ in text']
+    assert texts(query="选型") == ["FastAPI 选型"]
+
+
+def test_tag_is_whole_and_case_insensitive_and_both_must_hold():
+    assert texts(tag="FRONTEND") == ["react again", 'quote " and backslash \\ in text', "换成 React"]
+    assert texts(tag="front") == []
+    assert texts(tag="frontend", query="react") == ["react again", "换成 React"]
+
+
+def test_malformed_lines_are_skipped_and_counted_with_their_line_numbers_kept():
+    result = search_journal(PATH, LINES)
+    assert result.malformed == 1 and [h.line for h in result.hits][-1] == 0 and result.hits[0].line == 6
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, "3", True])
+def test_limit_must_be_a_positive_whole_number(bad):
+    with pytest.raises(ValueError, match="positive whole number"):
+        check_limit(bad)
+
+
+def test_log_search_reports_heading_or_field_hits():
+    doc = parse_log("### [PF-20260412-01] 2026-04-12 — 前端选型\n- **精简版**: 偏好 React\n- **原始上下文**: \"用 React\"\n"
+                    "### [PF-20260412-02] 2026-04-12 — 其他\n- **精简版**: 无关\n")
+    hits = search_log(PurePath("/p/user-profile-log.md"), doc, "react")
+    assert [(h.id, h.line, h.text) for h in hits] == [("PF-20260412-01", 1, "偏好 React")]
+    assert [h.line for h in search_log(PurePath("/p/x"), doc, "前端")] == [0]
