@@ -29,7 +29,6 @@ from profile_memory.core.trace import Mention, render_json, render_text, trace
 from profile_memory.core.workspace import Kind, Workspace
 from profile_memory.store.disk import DiskProvider
 from profile_memory.core import recall
-from profile_memory.core.recall import Section
 from profile_memory.core.search import check_limit, search_journal, search_log
 from profile_memory.store.apply import locked, write_plan
 from profile_memory.store.disk import iter_lines
@@ -515,26 +514,9 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
     return _memory_call(action)
 
 
-def recall_sections(ctx: Context) -> list[Section]:
-    workspace, sections = ctx.workspace, []
-    for name, folder in (("user-profile", ctx.places.user_dir), ("project-profile", ctx.places.project_dir)):
-        pair = workspace.pair(folder, name)
-        if pair.profile_path is not None and pair.profile is not None:
-            log = ctx.show(pair.log_path) if pair.log_path else None
-            sections.append(Section(name, ctx.show(pair.profile_path), "\n".join(pair.profile.lines), log))
-    agent = Path(ctx.places.memory_dirs[0])
-    for name, folder, file_name in (("soul", agent.parent, "soul.md"), ("user", agent.parent, "user.md"),
-                                    ("facts", agent, "fact.md")):
-        path = workspace.find_name(folder, file_name)
-        if path is not None and workspace.provider.kind(path) is Kind.FILE:
-            data = workspace.provider.read(path).raw
-            text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
-            sections.append(Section(name, ctx.show(path), text))
-    return sections
-
-
 def cmd_recall(args: argparse.Namespace) -> int:
-    sections = recall_sections(load_context(args.user_dir))
+    ctx = load_context(args.user_dir)
+    sections = recall.collect(ctx.workspace, ctx.places, ctx.show)
     render = {"text": recall.as_text, "markdown": recall.as_markdown, "json": recall.as_json}[args.format]
     output = render(sections)
     if output:

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import PurePath
+
+from profile_memory.core.places import Places
+from profile_memory.core.workspace import Kind, Workspace
 
 AGENT_KNOWLEDGE = ("These are durable facts and lessons from your past sessions. Trust them as ground truth unless "
                    "you have direct evidence that they are wrong; if so, correct FACT.md with an update so that the "
@@ -18,6 +23,24 @@ class Section:
     path: str
     content: str
     log: str | None = None  # where to trace up (profiles)
+
+
+def collect(workspace: Workspace, places: Places, show: Callable[[PurePath], str]) -> list[Section]:
+    """The sections of a project, read through the workspace's provider: profiles, then SOUL, USER, FACT."""
+    sections = []
+    for name, folder in (("user-profile", places.user_dir), ("project-profile", places.project_dir)):
+        pair = workspace.pair(folder, name)
+        if pair.profile_path is not None and pair.profile is not None:
+            log = show(pair.log_path) if pair.log_path else None
+            sections.append(Section(name, show(pair.profile_path), "\n".join(pair.profile.lines), log))
+    memory = places.memory_dirs[0]
+    for name, folder, file_name in (("soul", memory.parent, "soul.md"), ("user", memory.parent, "user.md"),
+                                    ("facts", memory, "fact.md")):
+        path = workspace.find_name(folder, file_name)
+        if path is not None and workspace.provider.kind(path) is Kind.FILE:
+            raw = workspace.provider.read(path).raw
+            sections.append(Section(name, show(path), raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw))
+    return sections
 
 
 def present(sections: list[Section]) -> list[Section]:

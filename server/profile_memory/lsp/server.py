@@ -204,12 +204,12 @@ def uri(path: PurePath) -> str:
 def create_server() -> ProfileMemoryServer:
     """The server with every feature registered."""
     from profile_memory.lsp import (
-        code_actions, code_lens, completion, definition, diagnostics, folding, hover, lifecycle, references, rename,
-        symbols, text_sync,
+        code_actions, code_lens, commands, completion, definition, diagnostics, folding, hover, lifecycle, references,
+        rename, symbols, text_sync,
     )
 
     server = ProfileMemoryServer()
     for feature in (lifecycle, text_sync, diagnostics, hover, definition, references, rename, symbols, folding,
-                    completion, code_lens, code_actions):
+                    completion, code_lens, code_actions, commands):
         feature.register(server)
     return server

@@ -1,0 +1,228 @@
+"""Server commands (`workspace/executeCommand`) over agent memory: search, append, update, recall, init,
+a new id, trace. Bad arguments get a JSON-RPC error with a clear message; the server keeps running.
+
+Disk writes run in a worker thread under the folder lock, so the event loop never waits on a lock. A
+file open in the editor is never written behind its buffer: it is changed with `workspace/applyEdit`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+from pathlib import Path, PurePath
+from typing import Any
+
+from lsprotocol import types
+
+from profile_memory.core import anchors, recall
+from profile_memory.core.anchors import Allocator
+from profile_memory.core.config import today
+from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name
+from profile_memory.core.search import DEFAULT_LIMIT, check_limit, search_journal, search_log
+from profile_memory.core.span import Span
+from profile_memory.core.trace import render_json, trace
+from profile_memory.lsp import diagnostics
+from profile_memory.lsp.safety import guarded, refuse
+from profile_memory.lsp.server import ProfileMemoryServer, uri
+from profile_memory.store.disk import iter_lines
+from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, journal_entry, memory_folder
+from profile_memory.store.safe import UnsafePath
+from profile_memory.store.templates import MEMORY_FILES, provision
+
+KINDS = ("journal", "log")
+
+
+def _object(arguments: tuple, command: str) -> dict[str, Any]:
+    """The command's one object argument (clients send `arguments: [{…}]`), or {} when none is sent."""
+    if not arguments:
+        return {}
+    if len(arguments) != 1 or not isinstance(arguments[0], dict):
+        raise refuse(f"{command}: expected one object argument")
+    return arguments[0]
+
+
+def _string(args: dict, key: str, command: str, required: bool = False) -> str | None:
+    value = args.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise refuse(f"{command}: `{key}` must be a non-empty string")
+    return value
+
+
+def _memory_dir(ls: ProfileMemoryServer, given: str | None, command: str) -> Path:
+    """A known memory folder: the one named (which must be one of them) or the first."""
+    known = [Path(os.path.realpath(d)) for places in ls.places for d in places.memory_dirs]
+    if given is None:
+        return Path(ls.places[0].memory_dirs[0])
+    resolved = Path(os.path.realpath(given))
+    if resolved not in known:
+        raise refuse(f"{command}: {given} is not a known memory folder ({', '.join(map(str, known))})")
+    return Path(os.path.abspath(given))
+
+
+def _journal_lines(ls: ProfileMemoryServer, path: PurePath):
+    document = ls.provider.open.get(path)
+    return [line.encode("utf-8") for line in document.lines] if document else iter_lines(path)
+
+
+def _search_sync(ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]) -> list[dict]:
+    hits: list[dict] = []
+    if "journal" in kinds:
+        found = []
+        for path in ls.memory_files():
+            if path.name.lower() == "journal.jsonl":
+                found += search_journal(path, _journal_lines(ls, path), query, tag, limit).hits
+        for hit in sorted(found, key=lambda h: h.entry.ts, reverse=True)[:limit]:
+            hits.append({"kind": "journal", "uri": uri(hit.path), "range": ls.range(hit.path, Span(hit.line, 0, hit.line, 0)),
+                         "ts": hit.entry.ts, "tags": hit.entry.tags, "text": hit.entry.text})
+    if "log" in kinds and query:
+        for pair in ls.all_pairs():
+            if pair.log is not None and pair.log_path is not None:
+                for hit in search_log(pair.log_path, pair.log, query)[:limit]:
+                    hits.append({"kind": "log", "uri": uri(hit.path), "range": ls.range(hit.path, Span(hit.line, 0, hit.line, 0)),
+                                 "text": hit.text, "id": hit.id})
+    return hits
+
+
+async def search(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
+    args = _object(arguments, "profileMemory.search")
+    query, tag = _string(args, "query", "profileMemory.search"), _string(args, "tag", "profileMemory.search")
+    try:
+        limit = check_limit(args.get("limit", DEFAULT_LIMIT))
+    except ValueError as error:
+        raise refuse(f"profileMemory.search: {error}") from None
+    kinds = args.get("kinds", list(KINDS))
+    if not isinstance(kinds, list) or any(k not in KINDS for k in kinds):
+        raise refuse(f"profileMemory.search: `kinds` must be a list of {', '.join(KINDS)}")
+    return await asyncio.to_thread(_search_sync, ls, query, tag, limit, kinds)
+
+
+async def _append_in_editor(ls: ProfileMemoryServer, path: PurePath, line: str) -> None:
+    document = ls.provider.open[path]
+    last = len(document.lines) - 1
+    prefix = "" if document.lines[last] == "" else "\n"
+    end = ls.range(path, Span(last, len(document.lines[last]), last, len(document.lines[last]))).end
+    edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+        types.OptionalVersionedTextDocumentIdentifier(document.uri, document.version),
+        [types.TextEdit(types.Range(end, end), prefix + line + "\n")])])
+    result = await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label="Append journal entry"))
+    if not result.applied:
+        raise refuse(f"the editor did not apply the edit: {result.failure_reason or 'refused'}")
+
+
+def _refused(command: str, error: Exception) -> Exception:
+    if isinstance(error, UnsafePath):
+        return refuse(f"{command}: {error.path}: {error.reason}")
+    return refuse(f"{command}: {error}")
+
+
+async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
+    command = "profileMemory.journalAppend"
+    args = _object(arguments, command)
+    text = _string(args, "text", command, required=True)
+    tags = args.get("tags", [])
+    folder = _memory_dir(ls, _string(args, "dir", command), command)
+    open_journal = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == "journal.jsonl"), None)
+    try:
+        if open_journal is not None:
+            memory_folder(folder)
+            entry = journal_entry(text, tags)  # type: ignore[arg-type]
+            await _append_in_editor(ls, open_journal, entry.to_line())
+            path = open_journal
+        else:
+            appended = await asyncio.to_thread(journal_append, folder, text, tags)
+            entry, path = appended.entry, appended.path
+    except (UnsafePath, BadInput) as error:
+        raise _refused(command, error) from None
+    diagnostics.refresh_all(ls)
+    return {"uri": uri(path), "ts": entry.ts, "tags": entry.tags, "text": entry.text}
+
+
+async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
+    command = "profileMemory.factsUpdate"
+    args = _object(arguments, command)
+    content = _string(args, "content", command, required=True)
+    expected = _string(args, "expectedSha256", command)
+    folder = _memory_dir(ls, _string(args, "dir", command), command)
+    open_fact = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == "fact.md"), None)
+    try:
+        if open_fact is not None:
+            document = ls.provider.open[open_fact]
+            current = hashlib.sha256(document.text.encode("utf-8")).hexdigest()
+            if expected is not None and expected.lower() != current:
+                raise Refused(f"{open_fact} changed since it was read")
+            last = len(document.lines) - 1
+            whole = ls.range(open_fact, Span(0, 0, last, len(document.lines[last])))
+            edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
+                types.OptionalVersionedTextDocumentIdentifier(document.uri, document.version), [types.TextEdit(whole, content)])])
+            result = await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label="Update FACT.md"))
+            if not result.applied:
+                raise refuse(f"{command}: the editor did not apply the edit")
+            path, digest = open_fact, hashlib.sha256(content.encode("utf-8")).hexdigest()  # type: ignore[union-attr]
+        else:
+            path, digest = await asyncio.to_thread(facts_update, folder, content, expected)
+    except (UnsafePath, BadInput, Refused) as error:
+        raise _refused(command, error) from None
+    diagnostics.refresh_all(ls)
+    return {"uri": uri(path), "sha256": digest}
+
+
+def recall_command(ls: ProfileMemoryServer, *arguments: Any) -> str:
+    args = _object(arguments, "profileMemory.recall")
+    render = {"text": recall.as_text, "markdown": recall.as_markdown, "json": recall.as_json}.get(args.get("format", "text"))
+    if render is None:
+        raise refuse("profileMemory.recall: `format` must be text, markdown or json")
+    return render(recall.collect(ls.core, ls.places[0], lambda p: str(p)))
+
+
+async def init_command(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
+    command = "profileMemory.init"
+    args = _object(arguments, command)
+    scope = args.get("scope", "project")
+    language = args.get("lang") or ls.settings.language
+    if scope not in ("user", "project", "memory") or language not in ("zh", "en"):
+        raise refuse(f"{command}: `scope` must be user, project or memory and `lang` zh or en")
+    places = ls.places[0]
+    if scope == "memory":
+        folder, names, mode = Path(places.memory_dirs[0]), list(MEMORY_FILES), 0o600
+    else:
+        folder, pair = (Path(places.user_dir), USER_PAIR) if scope == "user" else (Path(places.project_dir), PROJECT_PAIR)
+        names, mode = [profile_file_name(pair), log_file_name(pair)], 0o644
+    try:
+        results = await asyncio.to_thread(provision, folder, names, language, mode)
+    except (UnsafePath, OSError) as error:
+        raise _refused(command, error) from None
+    diagnostics.refresh_all(ls)
+    return [{"uri": uri(r.path), "created": r.created} for r in results]
+
+
+def new_id(ls: ProfileMemoryServer, *arguments: Any) -> str:
+    used = set().union(*(s.used_ids() for s in ls.profile_sets()))
+    return Allocator(used).next(today(os.environ))
+
+
+def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
+    args = _object(arguments, "profileMemory.trace")
+    anchor_id = _string(args, "id", "profileMemory.trace", required=True)
+    problem = anchors.problem(anchor_id)  # type: ignore[arg-type]
+    if problem is not None:
+        raise refuse(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")
+    return render_json(anchor_id, trace(ls.all_pairs(), anchor_id), lambda p: uri(p))  # type: ignore[arg-type]
+
+
+COMMANDS = {
+    "profileMemory.search": search,
+    "profileMemory.journalAppend": journal_append_command,
+    "profileMemory.factsUpdate": facts_update_command,
+    "profileMemory.recall": recall_command,
+    "profileMemory.init": init_command,
+    "profileMemory.newId": new_id,
+    "profileMemory.trace": trace_command,
+}
+
+
+def register(server: ProfileMemoryServer) -> None:
+    for name, handler in COMMANDS.items():
+        server.command(name)(guarded(handler))

@@ -1,0 +1,80 @@
+"""Server commands over agent memory: search, append, update, recall, init, newId, trace."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+
+from lsp_support import Session
+
+
+async def run(session: Session, command: str, argument=None):
+    arguments = [argument] if argument is not None else []
+    return await session.client.workspace_execute_command_async(types.ExecuteCommandParams(command, arguments))
+
+
+async def test_search_returns_journal_and_log_hits(session: Session):
+    hits = await run(session, "profileMemory.search", {"query": "fastapi"})
+    assert [(h["kind"], h["text"]) for h in hits] == [("journal", "后端选定 FastAPI，见 PF-20260601-01"),
+                                                      ("log", "后端使用 FastAPI + PostgreSQL")]
+    journal = hits[0]
+    assert set(journal) == {"kind", "uri", "range", "ts", "tags", "text"} and journal["range"]["start"]["line"] == 1
+    assert hits[1]["id"] == "PF-20260601-01"
+    only_tagged = await run(session, "profileMemory.search", {"tag": "SETUP", "kinds": ["journal"]})
+    assert [h["tags"] for h in only_tagged] == [["setup"]]
+
+
+@pytest.mark.parametrize("argument, words", [
+    ({"query": "x", "limit": 0}, "positive whole number"),
+    ({"kinds": ["everything"]}, "kinds"),
+    ("not an object", "one object argument"),
+])
+async def test_bad_arguments_are_errors_and_the_server_keeps_serving(session: Session, argument, words):
+    with pytest.raises(JsonRpcException, match=words):
+        await run(session, "profileMemory.search", argument)
+    assert (await run(session, "profileMemory.newId")) == "PF-20261130-01"
+
+
+async def test_journal_append_writes_disk_or_the_open_editor(session: Session):
+    journal = session.repo / "memory" / "JOURNAL.jsonl"
+    result = await run(session, "profileMemory.journalAppend", {"text": "从编辑器追加", "tags": ["editor"]})
+    assert result["tags"] == ["editor"] and json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])["text"] == "从编辑器追加"
+    session.open(journal, language="json")
+    await run(session, "profileMemory.journalAppend", {"text": "打开时追加"})
+    assert len(session.client.applied_edits) == 1  # the open buffer is changed through the editor
+    assert json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])["text"] == "打开时追加"
+    with pytest.raises(JsonRpcException, match="empty"):
+        await run(session, "profileMemory.journalAppend", {"text": "   "})
+
+
+async def test_paths_outside_the_memory_folders_are_refused(session: Session, tmp_path):
+    outside = tmp_path / "elsewhere" / "memory"
+    outside.mkdir(parents=True)
+    with pytest.raises(JsonRpcException, match="not a known memory folder"):
+        await run(session, "profileMemory.journalAppend", {"text": "x", "dir": str(outside)})
+    assert not (outside / "JOURNAL.jsonl").exists()
+
+
+async def test_facts_update_honours_the_expected_sha(session: Session):
+    fact = session.repo / "memory" / "FACT.md"
+    with pytest.raises(JsonRpcException, match="changed since"):
+        await run(session, "profileMemory.factsUpdate", {"content": "# new\n", "expectedSha256": "0" * 64})
+    current = hashlib.sha256(fact.read_bytes()).hexdigest()
+    result = await run(session, "profileMemory.factsUpdate", {"content": "# new\n", "expectedSha256": current})
+    assert fact.read_text() == "# new\n" and result["sha256"] == hashlib.sha256(b"# new\n").hexdigest()
+
+
+async def test_recall_init_new_id_and_trace(session: Session):
+    text = await run(session, "profileMemory.recall")
+    assert text.startswith("<user-profile path=") and "<facts path=" in text
+    kept = await run(session, "profileMemory.init", {"scope": "memory"})
+    assert [r["created"] for r in kept] == [False, False]
+    assert await run(session, "profileMemory.newId") == "PF-20261130-01"
+    traced = await run(session, "profileMemory.trace", {"id": "PF-20260412-02"})
+    assert traced["matches"][0]["state"] == "live" and len(traced["matches"][0]["records"]) == 2
+    with pytest.raises(JsonRpcException, match="not a valid anchor id"):
+        await run(session, "profileMemory.trace", {"id": "PF-1"})
