@@ -42,3 +42,9 @@ def test_pmem_today_overrides_and_is_validated():
     assert today({}, clock=dt.date(2026, 11, 30)) == dt.date(2026, 11, 30)
     with pytest.raises(ValueError, match="PMEM_TODAY"):
         today({"PMEM_TODAY": "2026-02-30"})
+
+
+def test_the_extensions_own_keys_are_not_reported():
+    settings, problems = merge_settings([({"server": {"command": ["pmem", "serve"]}, "trace": {"server": "off"},
+                                           "language": "en"}, "editor")])
+    assert problems == [] and settings.language == "en"

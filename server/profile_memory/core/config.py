@@ -45,6 +45,7 @@ class Settings(BaseModel):
 
 
 _ALIASES = {field.alias or name: name for name, field in Settings.model_fields.items()}
+CLIENT_KEYS = frozenset({"server", "trace"})  # the editor extension's own settings in the same section
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,8 @@ def _canonical(raw: Mapping[str, Any], source: str) -> tuple[dict[str, tuple[str
     values: dict[str, tuple[str, Any]] = {}
     problems = []
     for key, value in raw.items():
+        if key in CLIENT_KEYS:
+            continue
         name = _ALIASES.get(key) or (key if key in Settings.model_fields else None)
         if name is None:
             problems.append(ConfigProblem(key, "unknown setting, ignored", source))
