@@ -1,0 +1,338 @@
+// The Profile Memory extension: starts `pmem serve` for the memory files of SPEC §1, passes the
+// settings, and adds the palette commands and the status bar item. Everything else (hover,
+// diagnostics, code actions, lenses) comes from the server through the language client.
+
+import { execFile } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
+import * as vscode from "vscode";
+import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
+
+import { HitItem, SearchHit, hitItem, limitFor, lineCount, profilePairName, statusText } from "./format";
+import { ServerCommand, resolveServerCommand } from "./serverCommand";
+import { serverSettings } from "./settings";
+
+const README = "https://example.invalid/profile-memory#editors";
+const CASES = (word: string) => `{${word},${word[0].toUpperCase()}${word.slice(1)},${word.toUpperCase()}}`;
+export const DOCUMENT_SELECTOR = [
+  `**/*${CASES("profile")}.md`,
+  `**/*${CASES("profile")}-${CASES("log")}.md`,
+  `**/${CASES("profile")}-${CASES("pending")}.md`,
+  `**/${CASES("memory")}/{FACT,fact,Fact}.md`,
+  `**/${CASES("memory")}/{JOURNAL,journal,Journal}.jsonl`,
+].map((pattern) => ({ scheme: "file", pattern }));
+
+let client: LanguageClient | undefined;
+let output: vscode.OutputChannel;
+
+function log(message: string): void {
+  output.appendLine(`[${new Date().toISOString()}] ${message}`);
+}
+
+function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: 600_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+async function which(name: string): Promise<string | undefined> {
+  for (const folder of (process.env.PATH ?? "").split(path.delimiter)) {
+    const candidate = path.join(folder, name);
+    try {
+      await fs.promises.access(candidate, fs.constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
+
+async function pythonExtensionInterpreter(): Promise<string | undefined> {
+  const python = vscode.extensions.getExtension("ms-python.python");
+  if (!python) {
+    return undefined;
+  }
+  try {
+    const api = python.isActive ? python.exports : await python.activate();
+    const active = api?.environments?.getActiveEnvironmentPath?.();
+    if (active?.path) {
+      return active.path as string;
+    }
+    const details = api?.settings?.getExecutionDetails?.();
+    return details?.execCommand?.[0];
+  } catch (error) {
+    log(`The Python extension did not answer: ${error}`);
+    return undefined;
+  }
+}
+
+function privateVenv(context: vscode.ExtensionContext): string {
+  return path.join(context.globalStorageUri.fsPath, "venv");
+}
+
+async function findServer(context: vscode.ExtensionContext): Promise<ServerCommand | undefined> {
+  return resolveServerCommand({
+    setting: vscode.workspace.getConfiguration("profileMemory").get<string[]>("server.command"),
+    which,
+    pythonExtensionInterpreter,
+    hasProfileMemory: async (python) => (await run(python, ["-c", "import profile_memory"])).code === 0,
+    privateVenvPmem: async () => {
+      const pmem = path.join(privateVenv(context), "bin", "pmem");
+      return fs.existsSync(pmem) ? pmem : undefined;
+    },
+    log,
+  });
+}
+
+async function installServer(context: vscode.ExtensionContext): Promise<boolean> {
+  const wheels = fs.existsSync(context.asAbsolutePath("server"))
+    ? fs.readdirSync(context.asAbsolutePath("server")).filter((name) => name.endsWith(".whl"))
+    : [];
+  if (wheels.length === 0) {
+    void vscode.window.showErrorMessage("Profile Memory: this package carries no server wheel; install it with `pip install profile-memory`.");
+    return false;
+  }
+  const candidates = [await which("python3"), await pythonExtensionInterpreter()].filter((p): p is string => !!p);
+  const picked = await vscode.window.showQuickPick([...new Set(candidates), "Enter the path of a Python interpreter…"], {
+    title: "Profile Memory: the Python interpreter (3.10 or newer) for the server's private environment",
+  });
+  const python = picked === "Enter the path of a Python interpreter…"
+    ? await vscode.window.showInputBox({ prompt: "Path of a Python 3.10+ interpreter" })
+    : picked;
+  if (!python) {
+    return false;
+  }
+  const venv = privateVenv(context);
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: "Profile Memory: installing the language server" },
+    async () => {
+      fs.mkdirSync(path.dirname(venv), { recursive: true });
+      for (const [command, args] of [
+        [python, ["-m", "venv", venv]],
+        [path.join(venv, "bin", "pip"), ["install", context.asAbsolutePath(path.join("server", wheels[0]))]],
+      ] as [string, string[]][]) {
+        log(`$ ${command} ${args.join(" ")}`);
+        const result = await run(command, args);
+        output.append(result.stdout + result.stderr);
+        if (result.code !== 0) {
+          void vscode.window.showErrorMessage(`Profile Memory: installing the server failed (see the "Profile Memory" output).`);
+          return false;
+        }
+      }
+      return true;
+    },
+  );
+}
+
+async function offerInstall(context: vscode.ExtensionContext): Promise<ServerCommand | undefined> {
+  const choice = await vscode.window.showInformationMessage(
+    "Profile Memory needs its language server (pmem). Install the bundled server into a private environment?",
+    "Install server",
+    "Open README",
+  );
+  if (choice === "Open README") {
+    void vscode.env.openExternal(vscode.Uri.parse(README));
+  }
+  if (choice === "Install server" && (await installServer(context))) {
+    return findServer(context);
+  }
+  return undefined;
+}
+
+async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  const server = (await findServer(context)) ?? (await offerInstall(context));
+  if (!server) {
+    log("The language server is not running: no server was found or installed.");
+    return;
+  }
+  const serverOptions: ServerOptions = { command: server.command, args: server.args };
+  const configuration = vscode.workspace.getConfiguration("profileMemory");
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    initializationOptions: serverSettings((key) => configuration.get(key)),
+    synchronize: { configurationSection: "profileMemory" },
+    outputChannel: output,
+  };
+  client = new LanguageClient("profileMemory", "Profile Memory", serverOptions, clientOptions);
+  log(`Starting ${server.command} ${server.args.join(" ")} (${server.source})`);
+  await client.start();
+}
+
+async function serverCommand<T>(command: string, argument?: unknown): Promise<T | undefined> {
+  if (!client) {
+    void vscode.window.showWarningMessage("Profile Memory: the language server is not running.");
+    return undefined;
+  }
+  return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: argument === undefined ? [] : [argument] }) as Promise<T>;
+}
+
+async function openAt(uri: string, line: number): Promise<void> {
+  const position = new vscode.Position(line, 0);
+  await vscode.window.showTextDocument(vscode.Uri.parse(uri), { selection: new vscode.Range(position, position) });
+}
+
+function searchMemory(): void {
+  const pick = vscode.window.createQuickPick<HitItem>();
+  pick.title = "Profile Memory: search journals and log records";
+  pick.placeholder = "Type to search (case-insensitive)";
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  let latest = 0;
+  pick.onDidChangeValue(async (value) => {
+    const mine = ++latest;
+    if (!value.trim()) {
+      pick.items = [];
+      return;
+    }
+    pick.busy = true;
+    const hits = (await serverCommand<SearchHit[]>("profileMemory.search", { query: value, limit: 50 })) ?? [];
+    if (mine === latest) {
+      pick.items = hits.map(hitItem);
+      pick.busy = false;
+    }
+  });
+  pick.onDidAccept(async () => {
+    const chosen = pick.selectedItems[0];
+    pick.hide();
+    if (chosen) {
+      await openAt(chosen.hit.uri, chosen.hit.range.start.line);
+    }
+  });
+  pick.onDidHide(() => pick.dispose());
+  pick.show();
+}
+
+async function appendJournal(): Promise<void> {
+  const text = await vscode.window.showInputBox({ title: "Append Journal Entry", prompt: "What happened?" });
+  if (!text?.trim()) {
+    return;
+  }
+  const tags = await vscode.window.showInputBox({ title: "Append Journal Entry", prompt: "Tags, comma-separated (optional)" });
+  const result = await serverCommand<{ ts: string }>("profileMemory.journalAppend", {
+    text,
+    tags: (tags ?? "").split(",").map((t) => t.trim()).filter(Boolean),
+  });
+  if (result) {
+    void vscode.window.showInformationMessage(`Profile Memory: journal entry added at ${result.ts}`);
+  }
+}
+
+async function pendingFile(): Promise<vscode.Uri | undefined> {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  if (active && /profile-pending\.md$/i.test(active.fsPath)) {
+    return active;
+  }
+  const found = await vscode.workspace.findFiles("**/.cursor/profile/profile-pending.md", "**/node_modules/**", 5);
+  if (found.length <= 1) {
+    return found[0];
+  }
+  const picked = await vscode.window.showQuickPick(found.map((uri) => uri.fsPath));
+  return picked ? vscode.Uri.file(picked) : undefined;
+}
+
+async function decideAll(command: string): Promise<void> {
+  const pending = await pendingFile();
+  if (!pending) {
+    void vscode.window.showInformationMessage("Profile Memory: no profile-pending.md found.");
+    return;
+  }
+  await serverCommand(command, pending.toString());
+}
+
+async function initProfiles(): Promise<void> {
+  const scope = await vscode.window.showQuickPick(["project", "user", "memory"], { title: "Initialize Profile Files" });
+  if (!scope) {
+    return;
+  }
+  const results = await serverCommand<{ uri: string; created: boolean }[]>("profileMemory.init", { scope });
+  const created = (results ?? []).filter((r) => r.created).length;
+  void vscode.window.showInformationMessage(`Profile Memory: ${created} created, ${(results ?? []).length - created} kept.`);
+}
+
+async function showRecall(): Promise<void> {
+  const content = await serverCommand<string>("profileMemory.recall", { format: "markdown" });
+  if (content !== undefined) {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: "markdown", content: content || "(empty)" }));
+  }
+}
+
+interface TraceRecord { path: string; line: number; date: string; title: string; operation: string | null }
+interface TraceMatch { pair: string; state: string; records: TraceRecord[]; entries: { path: string; line: number; text: string }[] }
+
+async function traceAnchor(): Promise<void> {
+  const id = await vscode.window.showInputBox({ title: "Trace Anchor", prompt: "An anchor id", placeHolder: "PF-20260412-01" });
+  if (!id?.trim()) {
+    return;
+  }
+  const traced = await serverCommand<{ matches: TraceMatch[] }>("profileMemory.trace", { id: id.trim() });
+  const items = (traced?.matches ?? []).flatMap((match) => [
+    ...match.entries.map((e) => ({ label: `$(symbol-string) ${e.text}`, description: `${match.pair} · ${match.state}`, uri: e.path, line: e.line - 1 })),
+    ...match.records.map((r) => ({ label: `$(history) ${r.date} ${r.operation ?? "?"} — ${r.title}`, description: match.pair, uri: r.path, line: r.line - 1 })),
+  ]);
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage(`Profile Memory: ${id} is unknown.`);
+    return;
+  }
+  const chosen = await vscode.window.showQuickPick(items, { title: `Trace ${id}` });
+  if (chosen) {
+    await openAt(chosen.uri, chosen.line);
+  }
+}
+
+function statusBar(context: vscode.ExtensionContext): void {
+  const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 100);
+  item.command = "workbench.actions.view.problems";
+  item.tooltip = "Lines of this compact profile against its limit — click for the Problems view";
+  const update = () => {
+    const document = vscode.window.activeTextEditor?.document;
+    const pair = document ? profilePairName(document.uri.fsPath) : undefined;
+    if (!document || !pair) {
+      item.hide();
+      return;
+    }
+    const limits = vscode.workspace.getConfiguration("profileMemory").get<Record<string, number>>("limits");
+    const status = statusText(pair, lineCount(document.getText()), limitFor(pair, limits));
+    item.text = status.text;
+    item.backgroundColor = status.over ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
+    item.show();
+  };
+  context.subscriptions.push(
+    item,
+    vscode.window.onDidChangeActiveTextEditor(update),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.document === vscode.window.activeTextEditor?.document) {
+        update();
+      }
+    }),
+    vscode.workspace.onDidChangeConfiguration(update),
+  );
+  update();
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel("Profile Memory");
+  context.subscriptions.push(output);
+  const commands: [string, () => unknown][] = [
+    ["profileMemory.searchMemory", searchMemory],
+    ["profileMemory.appendJournal", appendJournal],
+    ["profileMemory.confirmAllPending", () => decideAll("profileMemory.confirmAll")],
+    ["profileMemory.discardAllPending", () => decideAll("profileMemory.discardAll")],
+    ["profileMemory.initProfiles", initProfiles],
+    ["profileMemory.showRecall", showRecall],
+    ["profileMemory.traceAnchor", traceAnchor],
+    ["profileMemory.restartServer", async () => (client ? client.restart() : startClient(context))],
+  ];
+  for (const [name, handler] of commands) {
+    context.subscriptions.push(vscode.commands.registerCommand(name, handler));
+  }
+  statusBar(context);
+  await startClient(context);
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

@@ -1,0 +1,57 @@
+// How search hits and profiles are shown: QuickPick items and the status bar text. Pure.
+
+export interface SearchHit {
+  kind: "journal" | "log";
+  uri: string;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  ts?: string;
+  tags?: string[];
+  text: string;
+  id?: string;
+}
+
+export interface HitItem {
+  label: string;
+  description: string;
+  detail: string;
+  hit: SearchHit;
+}
+
+function fileName(uri: string): string {
+  return decodeURIComponent(uri.slice(uri.lastIndexOf("/") + 1));
+}
+
+export function hitItem(hit: SearchHit): HitItem {
+  const where = `${fileName(hit.uri)}:${hit.range.start.line + 1}`;
+  if (hit.kind === "journal") {
+    const when = (hit.ts ?? "").replace("T", " ").replace(/\.\d{3}Z$/, "Z");
+    const tags = hit.tags && hit.tags.length > 0 ? ` · ${hit.tags.map((t) => `#${t}`).join(" ")}` : "";
+    return { label: `$(notebook) ${hit.text}`, description: `${when}${tags}`, detail: where, hit };
+  }
+  return { label: `$(history) ${hit.text}`, description: hit.id ?? "", detail: where, hit };
+}
+
+const PROFILE = /(^|[\\/])([^\\/]*profile)\.md$/i;
+
+/** The pair name of a compact profile (`user-profile`), or undefined for any other file. */
+export function profilePairName(path: string): string | undefined {
+  const match = PROFILE.exec(path);
+  return match ? match[2].toLowerCase() : undefined;
+}
+
+export function lineCount(text: string): number {
+  if (text === "") {
+    return 0;
+  }
+  const breaks = text.match(/\r\n|\r|\n/g)?.length ?? 0;
+  return /(\r\n|\r|\n)$/.test(text) ? breaks : breaks + 1;
+}
+
+export function limitFor(pair: string, limits: Record<string, number> | undefined): number {
+  const merged = { "user-profile": 50, "project-profile": 30, default: 50, ...(limits ?? {}) };
+  return merged[pair as keyof typeof merged] ?? merged.default;
+}
+
+export function statusText(pair: string, lines: number, limit: number): { text: string; over: boolean } {
+  return { text: `${pair} ${lines}/${limit}`, over: lines > limit };
+}
