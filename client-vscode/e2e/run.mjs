@@ -1,0 +1,182 @@
+// End-to-end test in a real VS Code: code-server in headless Chromium, driven by playwright-core.
+// Installs the built .vsix into a fresh code-server, opens a fixture workspace (made by `pmem demo`),
+// and checks what a user sees. Screenshots of each step go to artifacts/ (ignored by git).
+//
+//   node e2e/run.mjs   (env: CODE_SERVER=path of code-server, PMEM_PYTHON=python with profile_memory,
+//                      CHROMIUM=/usr/bin/chromium, VSIX=profile-memory.vsix)
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+
+const here = resolve(".");
+const artifacts = join(here, "artifacts");
+const vsix = resolve(process.env.VSIX ?? "profile-memory.vsix");
+const python = process.env.PMEM_PYTHON ?? "python3";
+const codeServer = process.env.CODE_SERVER ?? execFileSync("bash", ["e2e/install-code-server.sh"], { encoding: "utf-8" }).trim();
+const browserPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+rmSync(artifacts, { recursive: true, force: true });
+mkdirSync(artifacts);
+const root = mkdtempSync(join(tmpdir(), "pmem-e2e-"));
+const home = join(root, "home");
+const userData = join(root, "user-data");
+const extensions = join(root, "extensions");
+for (const folder of [home, join(userData, "User"), extensions]) mkdirSync(folder, { recursive: true });
+
+// The fixture: the demo's project as the workspace, with the user profile pair inside it.
+execFileSync(python, ["-m", "profile_memory", "demo", join(root, "demo")], { stdio: "ignore" });
+const workspace = join(root, "demo", "project");
+const userDir = join(workspace, "user");
+cpSync(join(root, "demo", "home", ".cursor", "profile"), userDir, { recursive: true });
+writeFileSync(join(userData, "User", "settings.json"), JSON.stringify({
+  "profileMemory.userProfileDir": userDir,
+  "profileMemory.server.command": [python, "-m", "profile_memory", "serve"],
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "security.workspace.trust.enabled": false,
+  "telemetry.telemetryLevel": "off",
+  "extensions.autoCheckUpdates": false,
+  "update.mode": "none",
+  "editor.hover.delay": 100,
+  "files.autoSave": "off",
+}, null, 2));
+
+const env = { ...process.env, HOME: home };
+const base = ["--user-data-dir", userData, "--extensions-dir", extensions];
+execFileSync(codeServer, [...base, "--install-extension", vsix], { env, stdio: "inherit" });
+
+const port = await new Promise((done) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => { const { port } = probe.address(); probe.close(() => done(port)); });
+});
+const server = spawn(codeServer, [...base, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry",
+  "--disable-update-check", "--disable-workspace-trust", workspace], { env, stdio: ["ignore", "pipe", "pipe"] });
+let serverLog = "";
+server.stdout.on("data", (chunk) => { serverLog += chunk; });
+server.stderr.on("data", (chunk) => { serverLog += chunk; });
+
+const browser = await chromium.launch({
+  executablePath: browserPath,
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"],
+});
+const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+let step = 0;
+let failedSteps = 0;
+
+async function check(name, action) {
+  step += 1;
+  const shot = join(artifacts, `${String(step).padStart(2, "0")}-${name.replaceAll(" ", "-")}.png`);
+  try {
+    await page.keyboard.press("Escape"); // close what the previous step left open (its screenshot is taken)
+    await action();
+    await page.screenshot({ path: shot });
+    console.log(`ok ${step} - ${name}`);
+  } catch (error) {
+    failedSteps += 1;
+    await page.screenshot({ path: shot }).catch(() => {});
+    console.log(`not ok ${step} - ${name}: ${error.message.split("\n")[0]} (screenshot: ${shot})`);
+  }
+}
+
+async function waitFor(predicate, what, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    if (await predicate()) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function runCommand(title) {
+  await page.keyboard.press("F1");
+  await page.keyboard.type(title);
+  await page.waitForTimeout(500);
+  await page.keyboard.press("Enter");
+}
+
+async function openFile(name) {
+  await page.keyboard.press("Control+P");
+  await page.keyboard.type(name);
+  await page.waitForTimeout(800);
+  await page.keyboard.press("Enter");
+  await waitFor(async () => (await page.locator(".tab.active").innerText().catch(() => "")).includes(name), `the ${name} tab`);
+  await page.waitForTimeout(500);
+}
+
+async function goToLine(line, fromEnd) {
+  await page.keyboard.press("Control+G");
+  await page.keyboard.type(String(line));
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("End");
+  for (let i = 0; i < fromEnd; i += 1) await page.keyboard.press("ArrowLeft");
+}
+
+// Monaco renders spaces as no-break spaces.
+const text = async (selector) => (await page.locator(selector).allInnerTexts().catch(() => [])).join("\n").replaceAll("\u00a0", " ");
+
+await check("workbench loads", async () => {
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)),
+                "code-server to listen", 60_000);
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+  await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+  await page.waitForTimeout(3000);
+});
+
+await check("hover shows the log record", async () => {
+  await openFile("user-profile.md");
+  await waitFor(async () => (await text(".statusbar")).includes("user-profile 18/50"), "the extension to activate");
+  await goToLine(7, 8); // inside PF-20260412-02 on `- 偏好 React + Next.js 全栈开发 <!-- PF-20260412-02 -->`
+  await waitFor(async () => {
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    await page.waitForTimeout(700);
+    return (await text(".monaco-hover-content")).includes("原始上下文");
+  }, "a hover with 原始上下文");
+  const hover = await text(".monaco-hover-content");
+  if (!hover.includes("SSR 也用 Next 吧")) throw new Error(`the hover lacks the record's context: ${hover.slice(0, 200)}`);
+});
+
+await check("problems show the duplicate id", async () => {
+  await openFile("project-profile.md");
+  await page.keyboard.press("Control+Shift+M");
+  await waitFor(async () => (await text(".markers-panel")).includes("PF-20260601-02 is carried by 2 entries"), "PM002 in Problems");
+});
+
+await check("status bar shows the line count", async () => {
+  await waitFor(async () => (await text(".statusbar")).includes("project-profile 33/30"), "project-profile 33/30 in the status bar");
+});
+
+await check("search memory finds a journal entry", async () => {
+  await runCommand("Profile Memory: Search Memory");
+  await page.waitForTimeout(500);
+  await page.keyboard.type("Zustand");
+  await waitFor(async () => (await text(".quick-input-list")).includes("状态管理换成 Zustand"), "the journal entry in the QuickPick");
+});
+
+await check("confirm quick fix adds the anchor and the log record", async () => {
+  await openFile("user-profile.md");
+  await goToLine(12, 0); // `- 提交前自己先跑一遍测试` (PM005)
+  await page.waitForTimeout(1000);
+  await page.keyboard.press("Control+.");
+  await waitFor(async () => (await text(".action-widget")).includes("Confirm as PF-"), "the Confirm quick fix");
+  await page.keyboard.press("Enter"); // the preferred fix is the focused first item
+  await waitFor(async () => (await text(".view-lines")).includes("提交前自己先跑一遍测试 <!-- PF-"), "the anchor in the editor");
+  await runCommand("File: Save All Files");
+  await waitFor(async () => /### \[PF-\d{8}-\d+\] \d{4}-\d{2}-\d{2} — 提交前自己先跑一遍测试/.test(
+    readFileSync(join(userDir, "user-profile-log.md"), "utf-8")), "the add record in user-profile-log.md on disk");
+});
+
+await browser.close();
+server.kill();
+if (failedSteps === 0) {
+  console.log(`# screenshots are in ${artifacts}`);
+  rmSync(root, { recursive: true, force: true });
+} else {
+  writeFileSync(join(artifacts, "code-server.log"), serverLog);
+  console.log(`# screenshots and code-server.log are in ${artifacts}`);
+}
+console.log(`e2e: ${step - failedSteps} passed, ${failedSteps} failed`);
+if (failedSteps) process.exit(1);
