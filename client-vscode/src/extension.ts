@@ -23,6 +23,7 @@ export const DOCUMENT_SELECTOR = [
 ].map((pattern) => ({ scheme: "file", pattern }));
 
 let client: LanguageClient | undefined;
+let starting: Promise<void> | undefined;
 let output: vscode.OutputChannel;
 
 function log(message: string): void {
@@ -162,7 +163,23 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   await client.start();
 }
 
+/** Starts the server once, when a memory file is first opened or a command needs it. */
+function ensureClient(context: vscode.ExtensionContext): Promise<void> {
+  starting ??= startClient(context).catch((error) => {
+    starting = undefined;
+    log(`The language server failed to start: ${error}`);
+  });
+  return starting;
+}
+
+function isMemoryFile(document: vscode.TextDocument): boolean {
+  return vscode.languages.match(DOCUMENT_SELECTOR, document) > 0;
+}
+
+let extensionContext: vscode.ExtensionContext;
+
 async function serverCommand<T>(command: string, argument?: unknown): Promise<T | undefined> {
+  await ensureClient(extensionContext);
   if (!client) {
     void vscode.window.showWarningMessage("Profile Memory: the language server is not running.");
     return undefined;
@@ -314,6 +331,7 @@ function statusBar(context: vscode.ExtensionContext): void {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionContext = context;
   output = vscode.window.createOutputChannel("Profile Memory");
   context.subscriptions.push(output);
   const commands: [string, () => unknown][] = [
@@ -324,13 +342,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ["profileMemory.initProfiles", initProfiles],
     ["profileMemory.showRecall", showRecall],
     ["profileMemory.traceAnchor", traceAnchor],
-    ["profileMemory.restartServer", async () => (client ? client.restart() : startClient(context))],
+    ["profileMemory.restartServer", async () => (client ? client.restart() : ensureClient(context))],
   ];
   for (const [name, handler] of commands) {
     context.subscriptions.push(vscode.commands.registerCommand(name, handler));
   }
   statusBar(context);
-  await startClient(context);
+  // Activation on any Markdown file costs nothing: the server starts with the first memory file.
+  if (vscode.workspace.textDocuments.some(isMemoryFile)) {
+    await ensureClient(context);
+  } else {
+    const waiting = vscode.workspace.onDidOpenTextDocument((document) => {
+      if (isMemoryFile(document)) {
+        waiting.dispose();
+        void ensureClient(context);
+      }
+    });
+    context.subscriptions.push(waiting);
+  }
 }
 
 export async function deactivate(): Promise<void> {
