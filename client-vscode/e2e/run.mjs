@@ -14,7 +14,8 @@ import { chromium } from "playwright-core";
 const here = resolve(".");
 const artifacts = join(here, "artifacts");
 const vsix = resolve(process.env.VSIX ?? "profile-memory.vsix");
-const python = process.env.PMEM_PYTHON ?? "python3";
+// A path given relative to here must still work from code-server's extension host.
+const python = process.env.PMEM_PYTHON?.includes("/") ? resolve(process.env.PMEM_PYTHON) : (process.env.PMEM_PYTHON ?? "python3");
 const codeServer = process.env.CODE_SERVER ?? execFileSync("bash", ["e2e/install-code-server.sh"], { encoding: "utf-8" }).trim();
 const browserPath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
