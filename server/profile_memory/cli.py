@@ -29,7 +29,7 @@ from profile_memory.core.trace import Mention, render_json, render_text, trace
 from profile_memory.core.workspace import Kind, Workspace
 from profile_memory.store.disk import DiskProvider
 from profile_memory.core import recall
-from profile_memory.core.search import check_limit, search_journal, search_log
+from profile_memory.core.search import check_limit, merge_newest_first, search_journal, search_log
 from profile_memory.store.apply import locked, write_plan
 from profile_memory.store.disk import iter_lines
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, memory_folder, read_fact, sha256_of
@@ -436,12 +436,9 @@ def cmd_journal_search(args: argparse.Namespace) -> int:
     ctx = load_context(None)
 
     def action() -> int:
-        hits, malformed = [], 0
-        for journal in _journals(ctx, args.dir):
-            result = search_journal(journal, iter_lines(journal), args.query, args.tag, args.limit)
-            hits += result.hits
-            malformed += result.malformed
-        hits = sorted(hits, key=lambda h: h.entry.ts, reverse=True)[: args.limit]
+        results = [search_journal(j, iter_lines(j), args.query, args.tag, args.limit) for j in _journals(ctx, args.dir)]
+        hits = merge_newest_first([r.hits for r in results], args.limit)
+        malformed = sum(r.malformed for r in results)
         _print_journal_hits(ctx, hits, args.json)
         if malformed:
             print(f"pmem: note: {malformed} malformed journal line{'s' if malformed != 1 else ''} skipped", file=sys.stderr)

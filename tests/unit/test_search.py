@@ -67,3 +67,14 @@ def test_log_search_reports_heading_or_field_hits():
     hits = search_log(PurePath("/p/user-profile-log.md"), doc, "react")
     assert [(h.id, h.line, h.text) for h in hits] == [("PF-20260412-01", 1, "偏好 React")]
     assert [h.line for h in search_log(PurePath("/p/x"), doc, "前端")] == [0]
+
+
+def test_file_order_decides_within_a_journal_even_when_timestamps_are_not_monotonic():
+    from profile_memory.core.search import merge_newest_first
+
+    lines = [line("9", [], "x late clock"), line("1", [], "x early clock")]
+    result = search_journal(PATH, lines, query="x")
+    assert [h.entry.text for h in result.hits] == ["x early clock", "x late clock"]  # the last line is the newest
+    other = search_journal(PurePath("/n/memory/JOURNAL.jsonl"), [line("5", [], "x other")], query="x")
+    merged = merge_newest_first([result.hits, other.hits], 10)
+    assert [h.entry.text for h in merged] == ["x other", "x early clock", "x late clock"]

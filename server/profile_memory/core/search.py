@@ -7,6 +7,7 @@ hide the text) or with non-ASCII bytes is compared after decoding, so no match i
 
 from __future__ import annotations
 
+import heapq
 import json
 from collections import deque
 from collections.abc import Iterable
@@ -83,6 +84,11 @@ def search_journal(path: PurePath, lines: Iterable[bytes], query: str | None = N
             continue
         kept.append(JournalHit(path, index, entry))
     return JournalResult(list(reversed(kept)), malformed)
+
+
+def merge_newest_first(results: list[list[JournalHit]], limit: int) -> list[JournalHit]:
+    """Hits of several journals, newest first by `ts`, each journal keeping its own (file) order."""
+    return list(heapq.merge(*results, key=lambda hit: hit.entry.ts, reverse=True))[:limit]
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from profile_memory.core import anchors, recall
 from profile_memory.core.anchors import Allocator
 from profile_memory.core.config import today
 from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name
-from profile_memory.core.search import DEFAULT_LIMIT, check_limit, search_journal, search_log
+from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_first, search_journal, search_log
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
 from profile_memory.lsp import diagnostics
@@ -70,11 +70,9 @@ def _journal_lines(ls: ProfileMemoryServer, path: PurePath):
 def _search_sync(ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]) -> list[dict]:
     hits: list[dict] = []
     if "journal" in kinds:
-        found = []
-        for path in ls.memory_files():
-            if path.name.lower() == "journal.jsonl":
-                found += search_journal(path, _journal_lines(ls, path), query, tag, limit).hits
-        for hit in sorted(found, key=lambda h: h.entry.ts, reverse=True)[:limit]:
+        journals = [p for p in ls.memory_files() if p.name.lower() == "journal.jsonl"]
+        found = [search_journal(path, _journal_lines(ls, path), query, tag, limit).hits for path in journals]
+        for hit in merge_newest_first(found, limit):
             hits.append({"kind": "journal", "uri": uri(hit.path), "range": ls.range(hit.path, Span(hit.line, 0, hit.line, 0)),
                          "ts": hit.entry.ts, "tags": hit.entry.tags, "text": hit.entry.text})
     if "log" in kinds and query:
