@@ -69,8 +69,8 @@ def find_tokens(line: str) -> Iterable[re.Match[str]]:
 class Allocator:
     """Hands out new ids: 1 + the largest sequence used on that date, never the same id twice in a run."""
 
-    def __init__(self, used: Iterable[str]) -> None:
-        self._largest: dict[dt.date, int] = {}
+    def __init__(self, used: Iterable[str] = (), largest: dict[dt.date, int] | None = None) -> None:
+        self._largest: dict[dt.date, int] = dict(largest or {})
         for token in used:
             self.reserve(token)
 
@@ -78,6 +78,11 @@ class Allocator:
         anchor = parse(token)
         if anchor is not None and anchor.seq > self._largest.get(anchor.day, 0):
             self._largest[anchor.day] = anchor.seq
+
+    @staticmethod
+    def largest_of(tokens: Iterable[str]) -> dict[dt.date, int]:
+        """The largest sequence number used on each date (what an allocator needs to remember)."""
+        return Allocator(tokens)._largest
 
     def next(self, day: dt.date) -> str:
         seq = self._largest.get(day, 0) + 1

@@ -138,15 +138,19 @@ class PairIndex:
     log_index: LogIndex
     log_complete: bool = True  # False when the log was cut at the size bound
     entries_by_id: dict[str, list[Entry]] = field(default_factory=dict)
+    _largest: dict | None = None
 
     @classmethod
     def build(cls, folder: PurePath, name: str, profile_path: PurePath | None, log_path: PurePath | None,
-              profile: ProfileDoc | None, log: LogDoc | None, log_complete: bool = True) -> PairIndex:
+              profile: ProfileDoc | None, log: LogDoc | None, log_complete: bool = True,
+              log_index: LogIndex | None = None) -> PairIndex:
+        """The index of a pair; pass `log_index` when the log is unchanged, so only the profile is re-read."""
         entries: dict[str, list[Entry]] = defaultdict(list)
         for entry in profile.entries if profile else ():
             if entry.id is not None:
                 entries[entry.id].append(entry)
-        log_index = index_log(log) if log else LogIndex()
+        if log_index is None:
+            log_index = index_log(log) if log else LogIndex()
         return cls(folder, name, profile_path, log_path, profile, log, log_index, log_complete, dict(entries))
 
     def history(self, anchor_id: str) -> History | None:
@@ -154,3 +158,9 @@ class PairIndex:
 
     def used_ids(self) -> set[str]:
         return set(self.entries_by_id) | set(self.log_index.histories)
+
+    def largest_by_day(self) -> dict:
+        """The largest sequence number used on each date in this pair, computed once."""
+        if self._largest is None:
+            self._largest = anchors.Allocator.largest_of(self.used_ids())
+        return self._largest

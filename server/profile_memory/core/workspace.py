@@ -17,7 +17,7 @@ from profile_memory.core.config import Settings
 from profile_memory.core.files import (
     MEMORY_FOLDER, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
 )
-from profile_memory.core.index import PairIndex
+from profile_memory.core.index import LogIndex, PairIndex, index_log
 from profile_memory.core.log import LogDoc, parse_log
 from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
 from profile_memory.core.profile import ProfileDoc, parse_profile
@@ -123,7 +123,11 @@ class ProfileSet:
 
     def allocator(self) -> Allocator:
         """Allocation over both profiles, both logs and the pending file, deleted and retired ids included."""
-        return Allocator(self.used_ids())
+        largest: dict = {}
+        for pair in self.pairs():
+            for day, seq in pair.largest_by_day().items():
+                largest[day] = max(seq, largest.get(day, 0))
+        return Allocator((token.text for token in (self.pending.all_tokens if self.pending else [])), largest)
 
 
 @dataclass(slots=True)
@@ -191,6 +195,10 @@ class Workspace:
     def pending(self, source: Source) -> PendingDoc:
         return self._parse(source, "pending", parse_pending)
 
+    def log_index(self, source: Source) -> LogIndex:
+        """The log's histories, kept per version: editing the profile does not re-index its log."""
+        return self._parse(source, "log-index", lambda _text: index_log(self.log(source)))
+
     def find_name(self, folder: PurePath, lower_name: str) -> PurePath | None:
         """The file in `folder` whose name matches case-insensitively (the first, sorted, if several do)."""
         for name in sorted(self.provider.list_dir(folder)):
@@ -212,6 +220,7 @@ class Workspace:
             self.profile(profile_source) if profile_source else None,
             self.log(log_source) if log_source else None,
             log_complete=not (log_source and log_source.decoded and log_source.decoded.truncated),
+            log_index=self.log_index(log_source) if log_source else None,
         )
         self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (folder, name)}
         self._pairs[key] = pair
