@@ -6,6 +6,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 # A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before it.
 TOKEN = re.compile(r"(?<![A-Za-z0-9_\-])PF-[0-9\-]+")
@@ -21,8 +22,9 @@ class AnchorId:
         return f"PF-{self.day:%Y%m%d}-{self.seq:02d}"
 
 
+@lru_cache(maxsize=65536)
 def problem(token: str) -> str | None:
-    """Why `token` is not a well-formed id, or None when it is one."""
+    """Why `token` is not a well-formed id, or None when it is one (cached: a log repeats its ids)."""
     shape = _SHAPE.fullmatch(token)
     if shape is None:
         return "expected PF-YYYYMMDD-NN (a date, a dash and a sequence number)"

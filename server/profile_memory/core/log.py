@@ -80,7 +80,7 @@ def parse_operation(value: str) -> Operation:
     return Operation(word, OP_WORDS.get(word.casefold()), old, new)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Field:
     key: str  # canonical key (`summary`) or the written key when unknown
     label: str  # as written
@@ -240,7 +240,7 @@ def parse_log(text: str) -> LogDoc:
             continue
         if current is not None:
             record.fields.setdefault(current.key, current)
-        current = _parse_field(index, line)
+        current = _parse_field(index, line) if line.startswith("-") else None
     close(count)
     doc.bad_tokens = malformed_tokens(lines)
     return doc

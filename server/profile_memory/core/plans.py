@@ -155,6 +155,7 @@ class Planner:
         self.allocator = profile_set.allocator()
         self._original: dict[PurePath, str | None] = {}
         self._current: dict[PurePath, str] = {}
+        self._languages: dict[PurePath, str] = {}
         self.ids: list[str] = []
         self.notes: list[str] = []
 
@@ -200,8 +201,13 @@ class Planner:
                                parse_profile(self.text(profile_path)), parse_log(self.text(log_path)))
 
     def language_of(self, ref: PairRef) -> str:
+        """The language records are written in: the log's own (found once per plan), else the setting."""
         log_path = self._path(ref.folder, log_file_name(ref.name))
-        return parse_log(self.text(log_path)).language or self.language
+        if log_path not in self._languages:
+            source = self.workspace.source(log_path) if log_path not in self._current else None
+            doc = self.workspace.log(source) if source is not None and source.decoded else parse_log(self.text(log_path))
+            self._languages[log_path] = doc.language or self.language
+        return self._languages[log_path]
 
     def finish(self, title: str, outcome: str = "") -> Plan:
         files = []

@@ -5,11 +5,12 @@ Conversion to UTF-16 or UTF-8 units for LSP clients happens once, in the server 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Span:
+class Span(NamedTuple):
+    """Immutable, ordered and hashable; a tuple, because parsers make one for every field of every record."""
+
     start_line: int
     start_col: int
     end_line: int

@@ -21,7 +21,7 @@ from profile_memory.core.index import LogIndex, PairIndex, index_log
 from profile_memory.core.log import LogDoc, parse_log
 from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
 from profile_memory.core.profile import ProfileDoc, parse_profile
-from profile_memory.core.text import Decoded, decode
+from profile_memory.core.text import Decoded, decode, split_lines
 
 SKIPPED_FOLDERS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache"}
 
@@ -194,6 +194,10 @@ class Workspace:
 
     def pending(self, source: Source) -> PendingDoc:
         return self._parse(source, "pending", parse_pending)
+
+    def lines(self, source: Source) -> list[str]:
+        """The file's lines (LSP rules), kept per version."""
+        return self._parse(source, "lines", split_lines)
 
     def log_index(self, source: Source) -> LogIndex:
         """The log's histories, kept per version: editing the profile does not re-index its log."""

@@ -24,7 +24,6 @@ from profile_memory.core.index import PairIndex
 from profile_memory.core.places import Places, locate
 from profile_memory.core.profile import Token, tokens_on_line
 from profile_memory.core.span import Span
-from profile_memory.core.text import split_lines
 from profile_memory.core.workspace import ProfileSet, Source, Workspace
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF16, column_of, range_of
@@ -128,7 +127,7 @@ class ProfileMemoryServer(LanguageServer):
         if document is not None:
             return document.lines
         source = self.core.source(path)
-        return split_lines(source.text) if source is not None else []
+        return self.core.lines(source) if source is not None else []
 
     def range(self, path: PurePath, span: Span) -> types.Range:
         return range_of(span, self.lines(path), self.encoding)
