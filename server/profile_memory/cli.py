@@ -31,7 +31,7 @@ from profile_memory.store.disk import DiskProvider
 from profile_memory.core import recall
 from profile_memory.core.search import check_limit, merge_newest_first, search_journal, search_log
 from profile_memory.store.apply import locked, write_plan
-from profile_memory.store.disk import iter_lines
+from profile_memory.store.disk import iter_lines_newest_first
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, memory_folder, read_fact, sha256_of
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import MEMORY_FILES, provision, template_text
@@ -436,7 +436,7 @@ def cmd_journal_search(args: argparse.Namespace) -> int:
     ctx = load_context(None)
 
     def action() -> int:
-        results = [search_journal(j, iter_lines(j), args.query, args.tag, args.limit) for j in _journals(ctx, args.dir)]
+        results = [search_journal(j, iter_lines_newest_first(j), args.query, args.tag, args.limit) for j in _journals(ctx, args.dir)]
         hits = merge_newest_first([r.hits for r in results], args.limit)
         malformed = sum(r.malformed for r in results)
         _print_journal_hits(ctx, hits, args.json)
@@ -454,7 +454,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     def action() -> int:
         results: list[dict] = []
         for journal in _journals(ctx, None):
-            for hit in search_journal(journal, iter_lines(journal), args.query, None, args.limit).hits:
+            for hit in search_journal(journal, iter_lines_newest_first(journal), args.query, None, args.limit).hits:
                 results.append({"kind": "journal", "path": ctx.show(hit.path), "line": hit.line + 1, "ts": hit.entry.ts,
                                 "tags": hit.entry.tags, "text": hit.entry.text})
         for pair in ctx.workspace.pairs_in(ctx.places.profile_folders()):

@@ -6,7 +6,7 @@ from pathlib import PurePath
 import pytest
 
 from profile_memory.core.log import parse_log
-from profile_memory.core.search import check_limit, search_journal, search_log
+from profile_memory.core.search import check_limit, newest_first, search_journal, search_log
 
 PATH = PurePath("/m/memory/JOURNAL.jsonl")
 
@@ -27,7 +27,7 @@ LINES = [
 
 
 def texts(**kwargs) -> list[str]:
-    return [h.entry.text for h in search_journal(PATH, LINES, **kwargs).hits]
+    return [h.entry.text for h in search_journal(PATH, newest_first(LINES), **kwargs).hits]
 
 
 def test_newest_first_and_limit_keeps_the_last_matches():
@@ -51,7 +51,7 @@ def test_tag_is_whole_and_case_insensitive_and_both_must_hold():
 
 
 def test_malformed_lines_are_skipped_and_counted_with_their_line_numbers_kept():
-    result = search_journal(PATH, LINES)
+    result = search_journal(PATH, newest_first(LINES))
     assert result.malformed == 1 and [h.line for h in result.hits][-1] == 0 and result.hits[0].line == 6
 
 
@@ -73,8 +73,33 @@ def test_file_order_decides_within_a_journal_even_when_timestamps_are_not_monoto
     from profile_memory.core.search import merge_newest_first
 
     lines = [line("9", [], "x late clock"), line("1", [], "x early clock")]
-    result = search_journal(PATH, lines, query="x")
+    result = search_journal(PATH, newest_first(lines), query="x")
     assert [h.entry.text for h in result.hits] == ["x early clock", "x late clock"]  # the last line is the newest
-    other = search_journal(PurePath("/n/memory/JOURNAL.jsonl"), [line("5", [], "x other")], query="x")
+    other = search_journal(PurePath("/n/memory/JOURNAL.jsonl"), newest_first([line("5", [], "x other")]), query="x")
     merged = merge_newest_first([result.hits, other.hits], 10)
     assert [h.entry.text for h in merged] == ["x other", "x early clock", "x late clock"]
+
+
+@pytest.mark.parametrize("content", [b"", b"a", b"a\n", b"a\nb", b"a\r\nb\r\n", b"\n\n", b"one\ntwo\nthree\n" * 5])
+def test_lines_read_backwards_in_small_chunks_match_forward_lines(tmp_path, content):
+    from profile_memory.store.disk import iter_lines_newest_first
+
+    path = tmp_path / "JOURNAL.jsonl"
+    path.write_bytes(content)
+    forward = content.split(b"\n")
+    if forward and forward[-1] == b"":
+        forward.pop()
+    expected = [(i, raw.rstrip(b"\r")) for i, raw in enumerate(forward)][::-1]
+    assert list(iter_lines_newest_first(path, chunk=3)) == expected
+
+
+def test_the_search_stops_at_the_limit():
+    seen = []
+
+    def lines():
+        for index in range(1000, -1, -1):
+            seen.append(index)
+            yield index, line("1", [], f"entry {index}")
+
+    assert [h.line for h in search_journal(PATH, lines(), query="entry", limit=3).hits] == [1000, 999, 998]
+    assert len(seen) == 3

@@ -8,8 +8,6 @@ hide the text) or with non-ASCII bytes is compared after decoding, so no match i
 from __future__ import annotations
 
 import heapq
-import json
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -42,9 +40,15 @@ class JournalResult:
     malformed: int = 0
 
 
+_ESCAPED = frozenset('"\\/') | frozenset(chr(c) for c in range(0x20))
+
+
 def _may_match(raw: bytes, needle: str, needle_bytes: bytes) -> bool:
-    if b"\\" in raw:
-        return True  # a JSON escape may hide the text: decode and look
+    """False only when the line cannot contain `needle` once decoded; decoding is left for the rest."""
+    if b"\\u" in raw:
+        return True  # a \u escape may hide any character
+    if b"\\" in raw and not _ESCAPED.isdisjoint(needle):
+        return True  # the needle has characters JSON writes escaped (quotes, backslashes, controls)
     if not raw.isascii():
         return needle in raw.decode("utf-8", errors="replace").casefold()
     return needle_bytes in raw.lower()
@@ -55,35 +59,46 @@ def _looks_like_object(raw: bytes) -> bool:
     return stripped.startswith(b"{") and stripped.endswith(b"}")
 
 
-def search_journal(path: PurePath, lines: Iterable[bytes], query: str | None = None, tag: str | None = None,
-                   limit: int = DEFAULT_LIMIT) -> JournalResult:
-    """Entries whose text contains `query` (casefold) and that carry `tag` (whole, case-insensitive)."""
+def search_journal(path: PurePath, numbered_lines: Iterable[tuple[int, bytes]], query: str | None = None,
+                   tag: str | None = None, limit: int = DEFAULT_LIMIT) -> JournalResult:
+    """Entries whose text contains `query` (casefold) and that carry `tag` (whole, case-insensitive).
+
+    `numbered_lines` are (0-based line, raw bytes) newest first, i.e. from the end of the file: the
+    search stops at the `limit`-th match, so its cost follows the hits, not the journal's length.
+    Malformed lines met on the way are counted.
+    """
     check_limit(limit)
     query_cf = query.casefold() if query else None
     tag_cf = tag.casefold() if tag else None
-    kept: deque[JournalHit] = deque(maxlen=limit)
-    malformed = 0
-    for index, raw in enumerate(lines):
+    result = JournalResult()
+    for index, raw in numbered_lines:
         if not raw.strip():
             continue
         if not _looks_like_object(raw):
-            malformed += 1
+            result.malformed += 1
             continue
         if query_cf and not _may_match(raw, query_cf, query_cf.encode()):
             continue
         if tag_cf and not _may_match(raw, tag_cf, tag_cf.encode()):
             continue
         try:
-            entry = JournalEntry.model_validate(json.loads(raw))
+            entry = JournalEntry.model_validate_json(raw)
         except (ValueError, ValidationError, RecursionError):
-            malformed += 1
+            result.malformed += 1
             continue
         if query_cf and query_cf not in entry.text.casefold():
             continue
         if tag_cf and not any(t.casefold() == tag_cf for t in entry.tags):
             continue
-        kept.append(JournalHit(path, index, entry))
-    return JournalResult(list(reversed(kept)), malformed)
+        result.hits.append(JournalHit(path, index, entry))
+        if len(result.hits) == limit:
+            break
+    return result
+
+
+def newest_first(lines: list[bytes]) -> Iterable[tuple[int, bytes]]:
+    """In-memory lines (an open editor buffer) in the order `search_journal` reads them."""
+    return ((index, lines[index]) for index in range(len(lines) - 1, -1, -1))
 
 
 def merge_newest_first(results: list[list[JournalHit]], limit: int) -> list[JournalHit]:

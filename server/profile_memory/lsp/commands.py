@@ -19,13 +19,13 @@ from profile_memory.core import anchors, recall
 from profile_memory.core.anchors import Allocator
 from profile_memory.core.config import today
 from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name
-from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_first, search_journal, search_log
+from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_first, newest_first, search_journal, search_log
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
 from profile_memory.lsp import diagnostics
 from profile_memory.lsp.safety import guarded, refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
-from profile_memory.store.disk import iter_lines
+from profile_memory.store.disk import iter_lines_newest_first
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, journal_entry, memory_folder
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import MEMORY_FILES, provision
@@ -64,7 +64,9 @@ def _memory_dir(ls: ProfileMemoryServer, given: str | None, command: str) -> Pat
 
 def _journal_lines(ls: ProfileMemoryServer, path: PurePath):
     document = ls.provider.open.get(path)
-    return [line.encode("utf-8") for line in document.lines] if document else iter_lines(path)
+    if document is not None:
+        return newest_first([line.encode("utf-8") for line in document.lines])
+    return iter_lines_newest_first(path)
 
 
 def _search_sync(ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]) -> list[dict]:

@@ -53,12 +53,29 @@ class DiskProvider:
             return []
 
 
-def iter_lines(path: PurePath) -> Iterator[bytes]:
-    """A file's lines as bytes, streamed (memory does not grow with the file); the file is not followed if a link."""
+def iter_lines_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
+    """(0-based line, bytes) from the last line to the first, read backwards in chunks (memory stays flat)."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(0, "not a regular file", str(path))
+        size = os.fstat(fd).st_size
+        breaks = sum(os.pread(fd, chunk, offset).count(b"\n") for offset in range(0, size, chunk))
+        last_is_break = size > 0 and os.pread(fd, 1, size - 1) == b"\n"
+        index = breaks - 1 if last_is_break else breaks  # the line number of the last line
+        position, tail = size, b""
+        if last_is_break:
+            position -= 1
+        while position > 0:
+            start = max(0, position - chunk)
+            block = os.pread(fd, position - start, start) + tail
+            position = start
+            parts = block.split(b"\n")
+            tail = parts[0]
+            for raw in reversed(parts[1:]):
+                yield index, raw.rstrip(b"\r")
+                index -= 1
+        if size:
+            yield index, tail.rstrip(b"\r")
+    finally:
         os.close(fd)
-        raise OSError(0, "not a regular file", str(path))
-    with os.fdopen(fd, "rb") as handle:
-        for raw in handle:
-            yield raw.rstrip(b"\r\n")
