@@ -141,20 +141,21 @@ class LogDoc:
     records: list[Record] = field(default_factory=list)
     malformed_headings: list[MalformedHeading] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
+    language: str | None = None  # `en` or `zh` by the keys its records use; None when it has none yet
 
-    @property
-    def language(self) -> str | None:
-        """`en` or `zh` by the keys its records use (the majority), None when it has no fields yet."""
-        english = chinese = 0
-        for record in self.records:
-            for found in record.fields.values():
-                if found.english:
-                    english += 1
-                else:
-                    chinese += 1
-        if english == chinese == 0:
-            return "en" if any(line.strip().lower() == "## records" for line in self.lines[:20]) else None
-        return "en" if english > chinese else "zh"
+
+def _language(doc: LogDoc) -> str | None:
+    """`en` or `zh` by the keys its records use (the majority), else by an English `## Records` heading."""
+    english = chinese = 0
+    for record in doc.records:
+        for found in record.fields.values():
+            if found.english:
+                english += 1
+            else:
+                chinese += 1
+    if english == chinese == 0:
+        return "en" if any(line.strip().lower() == "## records" for line in doc.lines[:20]) else None
+    return "en" if english > chinese else "zh"
 
 
 def _parse_heading(index: int, line: str) -> Record | MalformedHeading:
@@ -243,4 +244,5 @@ def parse_log(text: str) -> LogDoc:
         current = _parse_field(index, line) if line.startswith("-") else None
     close(count)
     doc.bad_tokens = malformed_tokens(lines)
+    doc.language = _language(doc)
     return doc
