@@ -12,7 +12,6 @@ import { HitItem, SearchHit, hitItem, limitFor, lineCount, profilePairName, stat
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
 import { serverSettings } from "./settings";
 
-const README = "https://example.invalid/profile-memory#editors";
 const CASES = (word: string) => `{${word},${word[0].toUpperCase()}${word.slice(1)},${word.toUpperCase()}}`;
 export const DOCUMENT_SELECTOR = [
   `**/*${CASES("profile")}.md`,
@@ -136,7 +135,7 @@ async function offerInstall(context: vscode.ExtensionContext): Promise<ServerCom
     "Open README",
   );
   if (choice === "Open README") {
-    void vscode.env.openExternal(vscode.Uri.parse(README));
+    void vscode.commands.executeCommand("markdown.showPreview", vscode.Uri.file(context.asAbsolutePath("README.md")));
   }
   if (choice === "Install server" && (await installServer(context))) {
     return findServer(context);
