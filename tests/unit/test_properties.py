@@ -35,3 +35,18 @@ def test_checker_never_raises(profile_text, log_text, raw):
              "/repo/memory/JOURNAL.jsonl": raw, "/repo/memory/FACT.md": raw}
     for path in files:
         diagnose(files, path)
+
+
+def _shape(doc):
+    return ([(r.line, r.end_line, r.id, r.title, {k: (f.value, f.value_span) for k, f in r.fields.items()},
+              r.operation) for r in doc.records],
+            [(m.line, m.reason) for m in doc.malformed_headings], [(t.text, t.span) for t in doc.bad_tokens], doc.language)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(TEXT, st.integers(0, 10_000), st.integers(0, 40), TEXT)
+def test_reusing_the_previous_parse_gives_the_same_log(text, at, length, inserted):
+    previous = parse_log(text)
+    at = at % (len(text) + 1)
+    edited = text[:at] + inserted + text[at + length:]
+    assert _shape(parse_log(edited, previous)) == _shape(parse_log(edited))

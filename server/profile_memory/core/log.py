@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from profile_memory.core import anchors
-from profile_memory.core.profile import Token, malformed_tokens
+from profile_memory.core.profile import Token, malformed_tokens_in, tokens_on_line
 from profile_memory.core.span import Span
 from profile_memory.core.text import line_count, split_lines
 
@@ -142,6 +142,7 @@ class LogDoc:
     malformed_headings: list[MalformedHeading] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
     language: str | None = None  # `en` or `zh` by the keys its records use; None when it has none yet
+    sections: dict = field(default_factory=dict, repr=False)  # (start, stop, text) -> parsed section, for reuse
 
 
 def _language(doc: LogDoc) -> str | None:
@@ -207,42 +208,58 @@ def _continue_field(found: Field, index: int, line: str) -> Field:
     return Field(found.key, found.label, value, found.line, span, found.english)
 
 
-def parse_log(text: str) -> LogDoc:
-    lines = split_lines(text)
-    doc = LogDoc(lines)
-    record: Record | None = None
-    current: Field | None = None
-    count = line_count(lines)
-
-    def close(end: int) -> None:
-        if record is not None:
-            record.end_line = end
-            if current is not None:
-                record.fields.setdefault(current.key, current)
-            operation = record.fields.get("operation")
-            record.operation = parse_operation(operation.value) if operation else None
-
-    for index, line in enumerate(lines[:count]):
-        if line.startswith("#") and _ANY_HEADING.match(line):
-            close(index)
-            record, current = None, None
-            if line.startswith("###") and not line.startswith("####"):
-                parsed = _parse_heading(index, line)
-                if isinstance(parsed, Record):
-                    record = parsed
-                    doc.records.append(parsed)
-                else:
-                    doc.malformed_headings.append(parsed)
-            continue
-        if record is None:
-            continue
+def _parse_record(lines: list[str], start: int, stop: int) -> Record | MalformedHeading:
+    """One `###` section: its heading and, for a well-formed heading, its fields up to `stop`."""
+    parsed = _parse_heading(start, lines[start])
+    if not isinstance(parsed, Record):
+        return parsed
+    record, current = parsed, None
+    for index in range(start + 1, stop):
+        line = lines[index]
         if current is not None and line.startswith("  ") and line.strip():
             current = _continue_field(current, index, line)
             continue
         if current is not None:
             record.fields.setdefault(current.key, current)
         current = _parse_field(index, line) if line.startswith("-") else None
-    close(count)
-    doc.bad_tokens = malformed_tokens(lines)
+    if current is not None:
+        record.fields.setdefault(current.key, current)
+    record.end_line = stop
+    operation = record.fields.get("operation")
+    record.operation = parse_operation(operation.value) if operation else None
+    return record
+
+
+Section = tuple  # (Record | MalformedHeading, malformed tokens of its lines)
+
+
+def parse_log(text: str, previous: LogDoc | None = None) -> LogDoc:
+    """Parse a log. With the `previous` parse of the same file, sections whose lines and place are
+    unchanged are reused, so typing in one record re-parses that record only."""
+    lines = split_lines(text)
+    count = line_count(lines)
+    doc = LogDoc(lines)
+    reusable = previous.sections if previous is not None else {}
+    boundaries = [i for i in range(count) if lines[i][:1] == "#" and _ANY_HEADING.match(lines[i])]
+    outside = list(range(boundaries[0] if boundaries else count))
+    for position, start in enumerate(boundaries):
+        stop = boundaries[position + 1] if position + 1 < len(boundaries) else count
+        heading = lines[start]
+        if not (heading.startswith("###") and not heading.startswith("####")):
+            outside += range(start, stop)
+            continue
+        key = (start, stop, "\n".join(lines[start:stop]))
+        section = reusable.get(key)
+        if section is None:
+            section = (_parse_record(lines, start, stop), malformed_tokens_in(lines, start, stop))
+        doc.sections[key] = section
+        parsed, tokens = section
+        if isinstance(parsed, Record):
+            doc.records.append(parsed)
+        else:
+            doc.malformed_headings.append(parsed)
+        doc.bad_tokens += tokens
+    doc.bad_tokens += [token for index in outside for token in tokens_on_line(index, lines[index]) if token.problem]
+    doc.bad_tokens.sort(key=lambda token: token.span)
     doc.language = _language(doc)
     return doc

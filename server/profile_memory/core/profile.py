@@ -27,10 +27,14 @@ def tokens_on_line(index: int, line: str) -> list[Token]:
 
 def malformed_tokens(lines: list[str]) -> list[Token]:
     """Every anchor-like token that breaks the grammar, anywhere in the lines (PM004)."""
+    return malformed_tokens_in(lines, 0, len(lines))
+
+
+def malformed_tokens_in(lines: list[str], start: int, stop: int) -> list[Token]:
     found = []
-    for index, line in enumerate(lines):
-        if "PF-" in line:
-            found += [token for token in tokens_on_line(index, line) if token.problem]
+    for index in range(start, stop):
+        if "PF-" in lines[index]:
+            found += [token for token in tokens_on_line(index, lines[index]) if token.problem]
     return found
 
 

@@ -190,7 +190,10 @@ class Workspace:
         return self._parse(source, "profile", parse_profile)
 
     def log(self, source: Source) -> LogDoc:
-        return self._parse(source, "log", parse_log)
+        """The parsed log; a new version reuses the unchanged records of the previous one."""
+        cached = self._parsed.get((source.path, "log"))
+        previous = cached[1] if cached is not None else None
+        return self._parse(source, "log", lambda text: parse_log(text, previous))
 
     def pending(self, source: Source) -> PendingDoc:
         return self._parse(source, "pending", parse_pending)
