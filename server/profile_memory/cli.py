@@ -387,7 +387,7 @@ def _memory_dirs(ctx: Context, given: str | None) -> list[Path]:
 def _memory_call(action: Callable[[], int]) -> int:
     try:
         return action()
-    except (UnsafePath,) as error:
+    except UnsafePath as error:
         raise CliError(f"{error.path}: {error.reason}") from None
     except BadInput as error:
         raise CliError(str(error)) from None

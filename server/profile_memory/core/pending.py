@@ -74,9 +74,6 @@ class PendingDoc:
     bad_tokens: list[Token] = field(default_factory=list)
     all_tokens: list[Token] = field(default_factory=list)  # every well-formed id anywhere in the file
 
-    def suggested(self, scope: Scope | None) -> set[str]:
-        return {s.name for s in self.suggestions if s.scope is scope}
-
 
 def scope_of(line: str) -> Scope | None:
     if "画像" not in line and not any(word in line.lower() for word in ("personal", "project")):

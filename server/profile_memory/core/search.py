@@ -70,6 +70,8 @@ def search_journal(path: PurePath, numbered_lines: Iterable[tuple[int, bytes]], 
     check_limit(limit)
     query_cf = query.casefold() if query else None
     tag_cf = tag.casefold() if tag else None
+    query_bytes = query_cf.encode() if query_cf else b""
+    tag_bytes = tag_cf.encode() if tag_cf else b""
     result = JournalResult()
     for index, raw in numbered_lines:
         if not raw.strip():
@@ -77,9 +79,9 @@ def search_journal(path: PurePath, numbered_lines: Iterable[tuple[int, bytes]], 
         if not _looks_like_object(raw):
             result.malformed += 1
             continue
-        if query_cf and not _may_match(raw, query_cf, query_cf.encode()):
+        if query_cf and not _may_match(raw, query_cf, query_bytes):
             continue
-        if tag_cf and not _may_match(raw, tag_cf, tag_cf.encode()):
+        if tag_cf and not _may_match(raw, tag_cf, tag_bytes):
             continue
         try:
             entry = JournalEntry.model_validate_json(raw)

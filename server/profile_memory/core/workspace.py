@@ -123,11 +123,18 @@ class ProfileSet:
 
     def allocator(self) -> Allocator:
         """Allocation over both profiles, both logs and the pending file, deleted and retired ids included."""
-        largest: dict = {}
-        for pair in self.pairs():
+        return allocator_for([self])
+
+
+def allocator_for(sets: list[ProfileSet]) -> Allocator:
+    """One allocator over several profile sets (a multi-root workspace): no id of any of them is reused."""
+    largest: dict = {}
+    for profile_set in sets:
+        for pair in profile_set.pairs():
             for day, seq in pair.largest_by_day().items():
                 largest[day] = max(seq, largest.get(day, 0))
-        return Allocator((token.text for token in (self.pending.all_tokens if self.pending else [])), largest)
+    pending = [t.text for s in sets if s.pending for t in s.pending.all_tokens]
+    return Allocator(pending, largest)
 
 
 @dataclass(slots=True)
@@ -215,15 +222,15 @@ class Workspace:
 
     # -- pairs ---------------------------------------------------------------------------------
     def pair(self, folder: PurePath, name: str) -> PairIndex:
-        profile_source = self._readable(self.find_name(folder, profile_file_name(name)))
-        log_source = self._readable(self.find_name(folder, log_file_name(name)))
+        profile_path = self.find_name(folder, profile_file_name(name))
+        log_path = self.find_name(folder, log_file_name(name))
+        profile_source, log_source = self._readable(profile_path), self._readable(log_path)
         key = (folder, name, *(s.version if s else None for s in (profile_source, log_source)))
         cached = self._pairs.get(key)
         if cached is not None and None not in key[2:]:
             return cached
         pair = PairIndex.build(
-            folder, name,
-            self.find_name(folder, profile_file_name(name)), self.find_name(folder, log_file_name(name)),
+            folder, name, profile_path, log_path,
             self.profile(profile_source) if profile_source else None,
             self.log(log_source) if log_source else None,
             log_complete=not (log_source and log_source.decoded and log_source.decoded.truncated),

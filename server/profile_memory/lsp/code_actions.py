@@ -7,7 +7,6 @@ then, when the action is resolved (`codeAction/resolve`) or, for clients without
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -15,8 +14,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from profile_memory.core.anchors import Allocator, find_tokens, is_valid
-from profile_memory.core.config import today
+from profile_memory.core.anchors import find_tokens, is_valid
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.pending import Kind, parse_pending
@@ -112,10 +110,6 @@ class Offer:
     preferred: bool = False
 
 
-def _next_id(ls: ProfileMemoryServer, path: PurePath) -> str:
-    return Allocator(planner_for(ls, path).profile_set.used_ids()).next(today(os.environ))
-
-
 def _fixes(ls: ProfileMemoryServer, path: PurePath, d: Diagnostic, next_id: Callable[[], str]) -> list[Offer]:
     doc_uri, line = uri(path), d.span.start_line
     lines = ls.lines(path)
@@ -134,7 +128,7 @@ def _fixes(ls: ProfileMemoryServer, path: PurePath, d: Diagnostic, next_id: Call
         "PM003": [(f"Renumber this record ({next_id()})", "renumber-record", {}), ("Make it a restore", "make-restore", {})],
     }
     if d.code == "PM005":
-        category = next((e.category for e in parse_profile("\n".join(lines)).entries if e.line == line), "")
+        category = next((e.category for e in ls.core.profile(ls.source(path)).entries if e.line == line), "")  # type: ignore[arg-type]
         by_code["PM005"] = [(f"Confirm as {next_id()} in {category}", "confirm-entry", {})]
     elif d.code in ("PM007", "PM011"):
         anchor = next((t for t in _tokens(lines[line])), None)
@@ -206,7 +200,7 @@ def text_document_code_action(ls: ProfileMemoryServer, params: types.CodeActionP
 
     def next_id() -> str:
         if not allocated:
-            allocated.append(_next_id(ls, path))
+            allocated.append(ls.next_id())
         return allocated[0]
 
     diagnostics = [d for d in check_source(ls.core, source) if first <= d.span.start_line <= last]

@@ -16,8 +16,6 @@ from typing import Any
 from lsprotocol import types
 
 from profile_memory.core import anchors, recall
-from profile_memory.core.anchors import Allocator
-from profile_memory.core.config import today
 from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name
 from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_first, newest_first, search_journal, search_log
 from profile_memory.core.span import Span
@@ -199,8 +197,7 @@ async def init_command(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
 
 
 def new_id(ls: ProfileMemoryServer, *arguments: Any) -> str:
-    used = set().union(*(s.used_ids() for s in ls.profile_sets()))
-    return Allocator(used).next(today(os.environ))
+    return ls.next_id()
 
 
 def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:

@@ -3,14 +3,11 @@ pending files; after `### [` in a log, the ids of entries that have no record ye
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import PurePath
 
 from lsprotocol import types
 
-from profile_memory.core.anchors import Allocator
-from profile_memory.core.config import today
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, REQUIRED_FIELDS
 from profile_memory.core.pending import KIND_WORDS
@@ -24,11 +21,6 @@ _OPEN_COMMENT = re.compile(r"<!--\s*(?:PF-[\d-]*)?$")
 
 def _item(label: str, kind: types.CompletionItemKind, detail: str = "", insert: str | None = None) -> types.CompletionItem:
     return types.CompletionItem(label=label, kind=kind, detail=detail or None, insert_text=insert)
-
-
-def _next_id(ls: ProfileMemoryServer) -> str:
-    used = set().union(*(s.used_ids() for s in ls.profile_sets()))
-    return Allocator(used).next(today(os.environ))
 
 
 def _categories(ls: ProfileMemoryServer, path: PurePath) -> list[str]:
@@ -82,7 +74,7 @@ def text_document_completion(ls: ProfileMemoryServer, params: types.CompletionPa
     role = role_of(path)
     if role is Role.PROFILE:
         if _OPEN_COMMENT.search(before):
-            anchor = _next_id(ls)
+            anchor = ls.next_id()
             typed = before[before.rindex("<!--") + 4 :]
             return [types.CompletionItem(label=f" {anchor} -->", kind=types.CompletionItemKind.Reference,
                                          detail="the next free id", filter_text=typed or " ",

@@ -18,13 +18,13 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import from_fs_path
 
 from profile_memory import __version__
-from profile_memory.core.config import ConfigProblem, Settings
+from profile_memory.core.config import ConfigProblem, Settings, today
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import PairIndex
 from profile_memory.core.places import Places, locate
 from profile_memory.core.profile import Token, tokens_on_line
 from profile_memory.core.span import Span
-from profile_memory.core.workspace import ProfileSet, Source, Workspace
+from profile_memory.core.workspace import ProfileSet, Source, Workspace, allocator_for
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF16, column_of, range_of
 from profile_memory.lsp.provider import EditorProvider, path_of
@@ -115,10 +115,6 @@ class ProfileMemoryServer(LanguageServer):
             return None
         return path, source
 
-    def document(self, uri: str) -> Document | None:
-        path = path_of(uri)
-        return self.provider.open.get(path) if path else None
-
     def source(self, path: PurePath) -> Source | None:
         return self.core.source(path)
 
@@ -151,6 +147,10 @@ class ProfileMemoryServer(LanguageServer):
 
     def profile_sets(self) -> list[ProfileSet]:
         return [self.core.profile_set(places.project_dir) for places in self.places]
+
+    def next_id(self) -> str:
+        """The id the next allocation would give (today, across every profile set of the workspace)."""
+        return allocator_for(self.profile_sets()).next(today(os.environ))
 
     def all_pairs(self) -> list[PairIndex]:
         folders = [folder for places in self.places for folder in places.profile_folders()]

@@ -7,7 +7,6 @@ from profile_memory.core.journal import iter_journal
 from profile_memory.core.profile import malformed_tokens
 from profile_memory.core.rules.common import malformed_anchors
 from profile_memory.core.span import Span
-from profile_memory.core.text import split_lines
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -17,13 +16,13 @@ def check_journal(workspace: Workspace, source: Source) -> list[Finding]:
     for parsed in iter_journal(source.text):
         if parsed.code is not None:
             found.append(Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), f"{name}: {parsed.problem}"))
-    found += malformed_anchors(malformed_tokens(split_lines(source.text)), name)
+    found += malformed_anchors(malformed_tokens(workspace.lines(source)), name)
     return found
 
 
 def check_fact(workspace: Workspace, source: Source) -> list[Finding]:
     name = source.path.name
-    lines = split_lines(source.text)
+    lines = workspace.lines(source)
     found = malformed_anchors(malformed_tokens(lines), name)
     limit = workspace.settings.fact_file_max_bytes
     if source.decoded is not None and source.decoded.size > limit:
