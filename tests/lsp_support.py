@@ -2,7 +2,8 @@
 
 - `vscode`: dynamic registration, pull diagnostics, file watching, progress, UTF-16;
 - `neovim-0.7`: no dynamic file watching, no pull diagnostics, UTF-16;
-- `neovim-0.10`: UTF-8 positions offered first.
+- `neovim-0.10`: UTF-8 positions offered first;
+- `minimal` (for the few tests of an older client's paths): no code action resolve, no documentChanges.
 """
 
 from __future__ import annotations
@@ -43,6 +44,12 @@ def capabilities(kind: str) -> types.ClientCapabilities:
         return caps
     if kind == "neovim-0.7":
         return client_capabilities("neovim@v0.7.0")
+    if kind == "minimal":  # an older client: no code action resolve, no documentChanges, push diagnostics only
+        return types.ClientCapabilities(
+            text_document=types.TextDocumentClientCapabilities(code_action=types.CodeActionClientCapabilities(
+                code_action_literal_support=types.ClientCodeActionLiteralOptions(
+                    types.ClientCodeActionKindOptions(value_set=[types.CodeActionKind.QuickFix])))),
+            workspace=types.WorkspaceClientCapabilities(workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=False)))
     caps = client_capabilities("neovim@v0.10.0")
     caps.general = types.GeneralClientCapabilities(
         position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16])
@@ -178,10 +185,10 @@ def apply_workspace_edit(edit: types.WorkspaceEdit, encoding: str) -> None:
         path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + new.encode("utf-8"))
 
 
-def lsp_fixtures(fixture: str = "clean", options: dict | None = None):
+def lsp_fixtures(fixture: str = "clean", options: dict | None = None, kinds: tuple[str, ...] = CLIENTS):
     """Fixtures `client` (pytest-lsp's, once per client kind) and `session` (the `Session` around it)."""
 
-    @pytest_lsp.fixture(config=SERVER, params=CLIENTS)
+    @pytest_lsp.fixture(config=SERVER, params=kinds)
     async def client(lsp_client: LanguageClient, request, tmp_path):
         lsp_client.session = await start_session(lsp_client, request.param, tmp_path, fixture, options)
         yield

@@ -45,7 +45,7 @@ def test_incremental_edits_match_a_plain_string(text, edits, encoding):
             text=new)
         document.apply(change, encoding)
         text = text[:start] + new + text[end:]
-        assert document.text == text
+        assert document.text == text and document.length == len(text)
         assert document.lines == split_lines(text)
 
 
@@ -64,3 +64,21 @@ def test_edit_beyond_the_end_is_clamped():
     document.apply(types.TextDocumentContentChangePartial(
         range=types.Range(types.Position(9, 0), types.Position(9, 0)), text="!"), UTF16)
     assert document.text == "a\nb!"
+
+
+def test_an_edit_keeps_the_untouched_lines_as_the_same_objects():
+    document = Document.create("file:///x.md", 1, "第一行\n第二行 🧠\n第三行\n")
+    before = document.lines
+    document.apply(types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(1, 6), types.Position(1, 6)), text="!"), UTF16)
+    after = document.lines
+    assert after == ["第一行", "第二行 🧠!", "第三行", ""] and before[1] == "第二行 🧠"
+    assert after[0] is before[0] and after[2] is before[2] and after is not before
+
+
+def test_text_later_is_the_text_of_its_version():
+    document = Document.create("file:///x.md", 1, "一\r\n二")
+    later = document.text_later()
+    document.apply(types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(0, 0), types.Position(1, 1)), text="🧠"), UTF16)
+    assert later() == "一\r\n二" and document.text == "🧠"

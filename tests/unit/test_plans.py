@@ -6,6 +6,8 @@ import datetime as dt
 from pathlib import PurePath
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers import PROJECT_DIR, USER_DIR, memory_workspace
 from profile_memory.core.pending import Kind, Scope, parse_pending
@@ -150,3 +152,25 @@ def test_a_file_read_only_up_to_the_size_bound_is_never_rewritten():
     planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
     with pytest.raises(UnsafeSource, match="size bound"):
         planner.add(USER, "技术偏好", "新条目")
+
+
+@given(st.lists(st.sampled_from(["a", "中", "🧠", "\n", "\r", "\r\n"]), max_size=20).map("".join), st.data())
+def test_positions_are_counted_as_the_line_starts_give_them(text, data):
+    from bisect import bisect_right
+
+    from profile_memory.core.plans import position_of
+    from profile_memory.core.text import line_starts
+
+    offset = data.draw(st.integers(0, len(text)))
+    starts = line_starts(text)
+    line = bisect_right(starts, offset) - 1
+    assert position_of(text, offset) == (line, offset - starts[line])
+
+
+@given(st.lists(st.sampled_from(["a", "中", "🧠", "\n", "\r", "\r\n"]), max_size=20).map("".join),
+       st.lists(st.sampled_from(["b", "文", "\n", "\r"]), max_size=5).map("".join), st.data())
+def test_diff_edit_round_trips(old, inserted, data):
+    at = data.draw(st.integers(0, len(old)))
+    cut = data.draw(st.integers(at, len(old)))
+    new = old[:at] + inserted + old[cut:]
+    assert apply_edits(old, [diff_edit(old, new)]) == new

@@ -32,7 +32,15 @@ class DuplicateAdd:
 @dataclass(frozen=True, slots=True)
 class EarlyDate:
     record: Record
-    reason: str
+    previous: Record | None  # the id's record before it, when that is later; None when the id's own date is
+
+    @property
+    def reason(self) -> str:
+        record, previous = self.record, self.previous
+        if previous is None:
+            return f"record date {record.date} is before the date of {record.id} ({anchors.parse(record.id).day})"  # type: ignore[arg-type, union-attr]
+        return (f"record date {record.date} is before the previous record of {record.id} "
+                f"(line {previous.line + 1}, {previous.date})")
 
 
 @dataclass(slots=True)
@@ -72,6 +80,17 @@ class LogIndex:
     histories: dict[str, History] = field(default_factory=dict)
     duplicate_adds: list[DuplicateAdd] = field(default_factory=list)
     early_dates: list[EarlyDate] = field(default_factory=list)
+    # What an update needs to know: the ids each record retired (by the record's position), and the
+    # normalised texts that pivots and evolves looked up to infer a retirement (SPEC §4).
+    retired_at: dict[int, list[str]] = field(default_factory=dict, repr=False)
+    looked_up: set[str] = field(default_factory=set, repr=False)
+    _live: dict[str, History] | None = field(default=None, repr=False)
+
+    def live(self) -> dict[str, History]:
+        """The histories whose id is live, in log order; computed once per index."""
+        if self._live is None:
+            self._live = {i: h for i, h in self.histories.items() if h.state is State.LIVE}
+        return self._live
 
 
 def _note_dates(history: History, record: Record, found: list[EarlyDate]) -> None:
@@ -80,10 +99,9 @@ def _note_dates(history: History, record: Record, found: list[EarlyDate]) -> Non
     anchor = anchors.parse(record.id)
     previous = history.records[-1] if history.records else None
     if anchor is not None and record.date < anchor.day:
-        found.append(EarlyDate(record, f"record date {record.date} is before the date of {record.id} ({anchor.day})"))
+        found.append(EarlyDate(record, None))
     elif previous is not None and previous.date is not None and record.date < previous.date:
-        found.append(EarlyDate(record, f"record date {record.date} is before the previous record of {record.id} "
-                                       f"(line {previous.line + 1}, {previous.date})"))
+        found.append(EarlyDate(record, previous))
 
 
 def index_log(log: LogDoc) -> LogIndex:
@@ -108,11 +126,13 @@ def index_log(log: LogDoc) -> LogIndex:
             retired.add(record.supersedes)
         operation = record.operation
         if creates and op in (Op.PIVOT, Op.EVOLVE) and operation is not None and operation.old:
+            result.looked_up.add(normalise(operation.old))
             retired |= holders.get(normalise(operation.old), set()) - {record.id}
         for old_id in retired:
             old = result.histories.get(old_id)
             if old is not None:
                 old.retired_by, old._retired_at = record, position
+                result.retired_at.setdefault(position, []).append(old_id)
         history.records.append(record)
         history._last_at = position
         summary = record.value("summary")
@@ -164,3 +184,62 @@ class PairIndex:
         if self._largest is None:
             self._largest = anchors.Allocator.largest_of(self.used_ids())
         return self._largest
+
+
+def _index_key(record: Record) -> tuple:
+    """All that the index reads from a record, but its summary (checked apart: see `update_index`)."""
+    operation = record.operation
+    return record.id, record.op, record.date, record.supersedes, operation.old if operation else None
+
+
+def _summary_key(record: Record) -> str | None:
+    summary = record.value("summary")
+    return normalise(summary) if summary is not None else None
+
+
+def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | None:
+    """The index of `new` made from `previous`, the index of `old`, when the records that differ keep
+    all the index reads from them; None when it must be built afresh.
+
+    A record's summary matters to the index only where a later pivot or evolve looks that text up, so
+    typing in a 精简版 keeps the histories' shape unless the text is one that is looked up."""
+    if len(old.records) != len(new.records):
+        return None
+    if new.changed is not None and new.changed[0] is old.stamp:
+        changed = [p for p in range(new.changed[1], new.changed[2]) if old.records[p] is not new.records[p]]
+    else:
+        changed = [p for p, (was, now) in enumerate(zip(old.records, new.records)) if was is not now]
+    for position in changed:
+        was, now = old.records[position], new.records[position]
+        if _index_key(was) != _index_key(now):
+            return None
+        before, after = _summary_key(was), _summary_key(now)
+        # A record without a summary leaves its id holding an earlier record's text: rebuild then.
+        if before != after and (before is None or after is None or before in previous.looked_up or after in previous.looked_up):
+            return None
+    replaced = {id(old.records[position]): new.records[position] for position in changed}
+
+    def current(record: Record) -> Record:
+        return replaced.get(id(record), record)
+
+    histories = dict(previous.histories)
+    affected = {new.records[p].id for p in changed} | {i for p in changed for i in previous.retired_at.get(p, ())}
+    for anchor_id in affected:
+        if anchor_id is None or anchor_id not in histories:
+            continue
+        was_history = histories[anchor_id]
+        histories[anchor_id] = History(anchor_id, [current(r) for r in was_history.records],
+                                       was_history.retired_by and current(was_history.retired_by),
+                                       was_history._retired_at, was_history._last_at)
+    return LogIndex(histories,
+                    [DuplicateAdd(current(d.record), current(d.first), d.after_delete) for d in previous.duplicate_adds],
+                    [EarlyDate(current(e.record), e.previous and current(e.previous)) for e in previous.early_dates],
+                    previous.retired_at, previous.looked_up, _updated_live(previous, histories, affected))
+
+
+def _updated_live(previous: LogIndex, histories: dict[str, History], affected: set) -> dict[str, History] | None:
+    """The live histories after an update. The ids' states are unchanged (their operations are), so only
+    the affected histories are swapped for their new objects."""
+    if previous._live is None:
+        return None
+    return {i: histories[i] if i in affected else h for i, h in previous._live.items()}

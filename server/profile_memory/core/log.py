@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
+import sys
 from dataclasses import dataclass, field
 from enum import Enum
 
 from profile_memory.core import anchors
-from profile_memory.core.profile import Token, malformed_tokens_in, tokens_on_line
+from profile_memory.core.profile import Token, malformed_tokens_in
 from profile_memory.core.span import Span
 from profile_memory.core.text import line_count, split_lines
 
@@ -41,6 +43,8 @@ FIELD_KEYS: dict[str, str] = {
     "操作": "operation", "operation": "operation",
     "取代": "supersedes", "supersedes": "supersedes",
 }
+_LABELS = {label: label for labels in ({k.title() for k in FIELD_KEYS}, FIELD_KEYS) for label in labels}
+_REPEATED = {"category", "source"}  # values that recur across records: kept once
 REQUIRED_FIELDS = ("category", "summary", "context", "source", "operation")
 FIELD_LABELS = {
     "zh": {"category": "分类", "summary": "精简版", "context": "原始上下文", "source": "来源对话",
@@ -70,7 +74,7 @@ def parse_operation(value: str) -> Operation:
     match = _OPERATION.match(value)
     if match is None:
         return Operation(value.strip(), None)
-    word = match.group("word")
+    word = sys.intern(match.group("word"))
     old = new = None
     inner = match.group("inner")
     if inner:
@@ -86,14 +90,21 @@ class Field:
     label: str  # as written
     value: str  # continuation lines joined with "\n"
     line: int
-    value_span: Span
+    start_col: int  # where the value starts on `line` ...
+    end_line: int  # ... and where it ends (a value may continue on the next lines)
+    end_col: int
     english: bool
+
+    @property
+    def value_span(self) -> Span:
+        # Kept as plain numbers, not a Span per field: a large log has a hundred thousand fields.
+        return Span(self.line, self.start_col, self.end_line, self.end_col)
 
 
 @dataclass(slots=True)
 class Record:
     line: int
-    heading: str
+    width: int  # of the heading line (its text is the document's line, not kept twice)
     id: str | None  # None when the heading is malformed
     id_span: Span | None
     date: dt.date | None
@@ -101,6 +112,10 @@ class Record:
     end_line: int = 0  # exclusive
     fields: dict[str, Field] = field(default_factory=dict)
     operation: Operation | None = None  # the parsed 操作 field, set when the record is complete
+
+    @property
+    def heading_span(self) -> Span:
+        return Span(self.line, 0, self.line, self.width)
 
     def value(self, key: str) -> str | None:
         found = self.fields.get(key)
@@ -135,28 +150,43 @@ class MalformedHeading:
     reason: str
 
 
+@dataclass(slots=True, eq=False)
+class Section:
+    """The lines from one heading to the next (or from the file's start): a record, a malformed record
+    heading, or text outside records, with the malformed tokens of its lines. Sections are immutable
+    once parsed, so a later parse of the same file can reuse them."""
+
+    start: int
+    stop: int  # exclusive
+    record: Record | None = None
+    malformed: MalformedHeading | None = None
+    tokens: tuple[Token, ...] = ()
+    english: int = 0  # fields with English keys, for the log's language
+    chinese: int = 0
+    irregular: bool = False  # a malformed heading, or a record lacking a required field or with an unknown operation
+    memo: dict | None = None  # what rules derive from this section alone, kept with it (irregular sections only)
+
+
 @dataclass(slots=True)
 class LogDoc:
     lines: list[str]
+    sections: list[Section] = field(default_factory=list, repr=False)
     records: list[Record] = field(default_factory=list)
     malformed_headings: list[MalformedHeading] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
-    language: str | None = None  # `en` or `zh` by the keys its records use; None when it has none yet
-    sections: dict = field(default_factory=dict, repr=False)  # (start, stop, text) -> parsed section, for reuse
+    english: int = 0  # fields with English keys, over all records
+    chinese: int = 0
+    # Which records may differ from an earlier parse: (that parse's `stamp`, first position, stop).
+    # Records outside that range are the very same objects, so an index can be updated, not rebuilt.
+    changed: tuple[object, int, int] | None = None
+    stamp: object = field(default_factory=object, repr=False)
 
-
-def _language(doc: LogDoc) -> str | None:
-    """`en` or `zh` by the keys its records use (the majority), else by an English `## Records` heading."""
-    english = chinese = 0
-    for record in doc.records:
-        for found in record.fields.values():
-            if found.english:
-                english += 1
-            else:
-                chinese += 1
-    if english == chinese == 0:
-        return "en" if any(line.strip().lower() == "## records" for line in doc.lines[:20]) else None
-    return "en" if english > chinese else "zh"
+    @property
+    def language(self) -> str | None:
+        """`en` or `zh` by the keys its records use (the majority), else by an English `## Records` heading."""
+        if self.english == self.chinese == 0:
+            return "en" if any(line.strip().lower() == "## records" for line in self.lines[:20]) else None
+        return "en" if self.english > self.chinese else "zh"
 
 
 def _parse_heading(index: int, line: str) -> Record | MalformedHeading:
@@ -186,7 +216,7 @@ def _parse_heading(index: int, line: str) -> Record | MalformedHeading:
     if not title:
         return MalformedHeading(index, "expected ` — title` after the date")
     id_span = Span.within(index, id_start, id_start + len(token))
-    return Record(index, line, token if problem is None else None, id_span, date, title)
+    return Record(index, len(line), token if problem is None else None, id_span, date, title)
 
 
 def _parse_field(index: int, line: str) -> Field | None:
@@ -194,18 +224,21 @@ def _parse_field(index: int, line: str) -> Field | None:
     if match is None or not (match.group("c1") or match.group("c2")):
         return None
     label = match.group("key")
+    label = _LABELS.get(label, label)  # one string per spelling, not one per record
     key = FIELD_KEYS.get(label.casefold(), label)
     value = match.group("value")
     start = match.start("value") + len(value) - len(value.lstrip())
     value = value.strip()
-    return Field(key, label, value, index, Span.within(index, start, start + len(value)), label.isascii())
+    end = start + len(value)
+    if key in _REPEATED:
+        value = sys.intern(value)
+    return Field(key, label, value, index, start, index, end, label.isascii())
 
 
 def _continue_field(found: Field, index: int, line: str) -> Field:
     text = line.strip()
     value = f"{found.value}\n{text}" if found.value else text
-    span = Span(found.value_span.start_line, found.value_span.start_col, index, len(line.rstrip()))
-    return Field(found.key, found.label, value, found.line, span, found.english)
+    return Field(found.key, found.label, value, found.line, found.start_col, index, len(line.rstrip()), found.english)
 
 
 def _parse_record(lines: list[str], start: int, stop: int) -> Record | MalformedHeading:
@@ -230,36 +263,137 @@ def _parse_record(lines: list[str], start: int, stop: int) -> Record | Malformed
     return record
 
 
-Section = tuple  # (Record | MalformedHeading, malformed tokens of its lines)
+def _is_boundary(line: str) -> bool:
+    return line[:1] == "#" and _ANY_HEADING.match(line) is not None
+
+
+def _parse_section(lines: list[str], start: int, stop: int) -> Section:
+    heading = lines[start]
+    tokens = tuple(malformed_tokens_in(lines, start, stop))
+    if not (heading.startswith("###") and not heading.startswith("####") and _is_boundary(heading)):
+        return Section(start, stop, tokens=tokens)
+    parsed = _parse_record(lines, start, stop)
+    if not isinstance(parsed, Record):
+        return Section(start, stop, malformed=parsed, tokens=tokens, irregular=True)
+    english = sum(1 for found in parsed.fields.values() if found.english)
+    irregular = parsed.id is not None and (
+        any(key not in parsed.fields for key in REQUIRED_FIELDS) or (parsed.operation is not None and parsed.operation.kind is None))
+    return Section(start, stop, parsed, tokens=tokens, english=english, chinese=len(parsed.fields) - english, irregular=irregular)
+
+
+def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
+    """The sections of lines `begin`..`end`, where `begin` is the file's start or a heading and `end` a heading or the end."""
+    boundaries = [i for i in range(begin + 1, end) if _is_boundary(lines[i])]
+    starts = [begin, *boundaries]
+    stops = [*boundaries, end]
+    return [_parse_section(lines, start, stop) for start, stop in zip(starts, stops) if stop > start]
+
+
+def _shift_span(span: Span, by: int) -> Span:
+    return Span(span.start_line + by, span.start_col, span.end_line + by, span.end_col)
+
+
+def _shift_field(found: Field, by: int) -> Field:
+    return Field(found.key, found.label, found.value, found.line + by, found.start_col, found.end_line + by, found.end_col,
+                 found.english)
+
+
+def _shifted(section: Section, by: int) -> Section:
+    """The same section `by` lines further down (lines were inserted or removed above it)."""
+    record = section.record
+    if record is not None:
+        record = Record(record.line + by, record.width, record.id, record.id_span and _shift_span(record.id_span, by),
+                        record.date, record.title, record.end_line + by,
+                        {key: _shift_field(found, by) for key, found in record.fields.items()}, record.operation)
+    malformed = section.malformed and MalformedHeading(section.malformed.line + by, section.malformed.reason)
+    tokens = tuple(Token(token.text, _shift_span(token.span, by), token.problem) for token in section.tokens)
+    return Section(section.start + by, section.stop + by, record, malformed, tokens, section.english, section.chinese,
+                   section.irregular)
+
+
+_CHUNK = 512
+
+
+def _common_prefix(old: list[str], new: list[str]) -> int:
+    """How many leading lines are equal (unchanged lines are often the very same objects: compared by identity first)."""
+    limit, at = min(len(old), len(new)), 0
+    while at + _CHUNK <= limit and old[at : at + _CHUNK] == new[at : at + _CHUNK]:
+        at += _CHUNK
+    while at < limit and old[at] == new[at]:
+        at += 1
+    return at
+
+
+def _common_suffix(old: list[str], new: list[str], limit: int) -> int:
+    """How many trailing lines are equal, at most `limit`."""
+    at, old_end, new_end = 0, len(old), len(new)
+    while at + _CHUNK <= limit and old[old_end - at - _CHUNK : old_end - at] == new[new_end - at - _CHUNK : new_end - at]:
+        at += _CHUNK
+    while at < limit and old[old_end - at - 1] == new[new_end - at - 1]:
+        at += 1
+    return at
+
+
+def _collect(sections: list[Section]) -> tuple[list[Record], list[MalformedHeading], list[Token]]:
+    return ([section.record for section in sections if section.record is not None],
+            [section.malformed for section in sections if section.malformed is not None],
+            [token for section in sections for token in section.tokens])
+
+
+def _fresh(lines: list[str], count: int) -> LogDoc:
+    sections = _parse_sections(lines, 0, count)
+    doc = LogDoc(lines, sections, *_collect(sections))
+    doc.english = sum(section.english for section in sections)
+    doc.chinese = sum(section.chinese for section in sections)
+    return doc
+
+
+def _splice(kept: list, key, before: int, after: int | None, middle: list, tail: list | None) -> list:
+    """`kept` items placed before line `before`, then `middle`, then `tail` (or the kept items from line `after` on)."""
+    head = kept[: bisect.bisect_left(kept, before, key=key)]
+    if tail is None:
+        tail = kept[bisect.bisect_left(kept, after, key=key) :] if after is not None else []
+    return [*head, *middle, *tail]
+
+
+def _reparse(lines: list[str], count: int, previous: LogDoc) -> LogDoc:
+    """The new parse, re-reading only the sections the edit touched; the sections after them are reused
+    (moved when lines were added or removed above them)."""
+    old = previous.lines
+    prefix = _common_prefix(old, lines)
+    suffix = _common_suffix(old, lines, min(len(old), len(lines)) - prefix)
+    moved_by, sections = len(lines) - len(old), previous.sections
+    # A section ending at a changed line is re-read; so is the last one when lines change after it.
+    first = bisect.bisect_left(sections, min(prefix, line_count(old)), key=lambda s: s.stop)
+    last = bisect.bisect_left(sections, len(old) - suffix, lo=first, key=lambda s: s.start)
+    if last == 0 and sections and not _is_boundary(old[0]):
+        last = 1  # the text before the first heading gains the lines inserted above it: re-read it
+    begin = sections[first - 1].stop if first else 0
+    after = sections[last].start if last < len(sections) else None  # old line where the reused tail starts
+    middle = _parse_sections(lines, begin, after + moved_by if after is not None else count)
+    tail = sections[last:] if moved_by == 0 else [_shifted(section, moved_by) for section in sections[last:]]
+    records, malformed, tokens = _collect(middle)
+    moved = _collect(tail) if moved_by else (None, None, None)
+    doc = LogDoc(lines, [*sections[:first], *middle, *tail],
+                 _splice(previous.records, lambda r: r.line, begin, after, records, moved[0]),
+                 _splice(previous.malformed_headings, lambda m: m.line, begin, after, malformed, moved[1]),
+                 _splice(previous.bad_tokens, lambda t: t.span.start_line, begin, after, tokens, moved[2]))
+    dropped = sections[first:last]
+    doc.english = previous.english - sum(s.english for s in dropped) + sum(s.english for s in middle)
+    doc.chinese = previous.chinese - sum(s.chinese for s in dropped) + sum(s.chinese for s in middle)
+    start = bisect.bisect_left(doc.records, begin, key=lambda r: r.line)
+    reused_after = 0 if moved_by else len(previous.records) - bisect.bisect_left(
+        previous.records, after if after is not None else len(old), key=lambda r: r.line)
+    doc.changed = (previous.stamp, start, len(doc.records) - reused_after)
+    return doc
 
 
 def parse_log(text: str, previous: LogDoc | None = None) -> LogDoc:
-    """Parse a log. With the `previous` parse of the same file, sections whose lines and place are
-    unchanged are reused, so typing in one record re-parses that record only."""
-    lines = split_lines(text)
+    return parse_log_lines(split_lines(text), previous)
+
+
+def parse_log_lines(lines: list[str], previous: LogDoc | None = None) -> LogDoc:
+    """Parse a log from its lines. With the `previous` parse of the same file, the sections an edit did not
+    touch are reused, so typing in one record re-parses that record only."""
     count = line_count(lines)
-    doc = LogDoc(lines)
-    reusable = previous.sections if previous is not None else {}
-    boundaries = [i for i in range(count) if lines[i][:1] == "#" and _ANY_HEADING.match(lines[i])]
-    outside = list(range(boundaries[0] if boundaries else count))
-    for position, start in enumerate(boundaries):
-        stop = boundaries[position + 1] if position + 1 < len(boundaries) else count
-        heading = lines[start]
-        if not (heading.startswith("###") and not heading.startswith("####")):
-            outside += range(start, stop)
-            continue
-        key = (start, stop, "\n".join(lines[start:stop]))
-        section = reusable.get(key)
-        if section is None:
-            section = (_parse_record(lines, start, stop), malformed_tokens_in(lines, start, stop))
-        doc.sections[key] = section
-        parsed, tokens = section
-        if isinstance(parsed, Record):
-            doc.records.append(parsed)
-        else:
-            doc.malformed_headings.append(parsed)
-        doc.bad_tokens += tokens
-    doc.bad_tokens += [token for index in outside for token in tokens_on_line(index, lines[index]) if token.problem]
-    doc.bad_tokens.sort(key=lambda token: token.span)
-    doc.language = _language(doc)
-    return doc
+    return _reparse(lines, count, previous) if previous is not None else _fresh(lines, count)

@@ -9,7 +9,6 @@ folder lock, writing the log first, then the profile, then the pending file (SPE
 from __future__ import annotations
 
 import datetime as dt
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -71,10 +70,14 @@ class Plan:
 
 # -- text helpers --------------------------------------------------------------------------------
 
-def position_of(text: str, offset: int, starts: list[int] | None = None) -> tuple[int, int]:
-    starts = starts if starts is not None else line_starts(text)
-    line = bisect_right(starts, offset) - 1
-    return line, offset - starts[line]
+def position_of(text: str, offset: int) -> tuple[int, int]:
+    """The (line, column) of a code-point offset by LSP line rules, found by counting: no list of line
+    starts is built, so a plan's edit on a large log costs no more than a scan of it."""
+    end = offset - 1 if 0 < offset < len(text) and text[offset - 1] == "\r" and text[offset] == "\n" else offset
+    if "\r" not in text:
+        return text.count("\n", 0, end), offset - text.rfind("\n", 0, end) - 1
+    line = text.count("\n", 0, end) + text.count("\r", 0, end) - text.count("\r\n", 0, end)
+    return line, offset - max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) - 1
 
 
 def _common_prefix(a: str, b: str) -> int:
@@ -93,9 +96,8 @@ def diff_edit(old: str, new: str) -> Edit:
     prefix = len(old) if new.startswith(old) else _common_prefix(old, new)
     rest_old, rest_new = old[prefix:], new[prefix:]
     suffix = _common_prefix(rest_old[::-1], rest_new[::-1]) if rest_old and rest_new else 0
-    starts = line_starts(old)
-    start = position_of(old, prefix, starts)
-    end = position_of(old, len(old) - suffix, starts)
+    start = position_of(old, prefix)
+    end = position_of(old, len(old) - suffix)
     return Edit(Span(*start, *end), new[prefix : len(new) - suffix])
 
 

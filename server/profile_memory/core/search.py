@@ -124,7 +124,7 @@ def search_log(path: PurePath, doc: LogDoc, query: str) -> list[LogHit]:
     for record in doc.records:
         if record.id is None:
             continue
-        if needle in record.heading.casefold():
+        if needle in doc.lines[record.line].casefold():
             hits.append(LogHit(path, record.line, record.id, str(record.date), record.title))
             continue
         for found in record.fields.values():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -31,6 +31,16 @@ def split_keep_ends(text: str) -> list[str]:
     if not lines or lines[-1].endswith(("\n", "\r")):
         lines.append("")
     return lines
+
+
+def first_line_of(text: str) -> str:
+    """The first line, found without splitting (or copying) the rest of a large text."""
+    end = len(text)
+    for terminator in ("\n", "\r"):
+        found = text.find(terminator, 0, end)
+        if found >= 0:
+            end = found
+    return text[:end]
 
 
 def line_starts(text: str) -> list[int]:
@@ -59,15 +69,32 @@ def dominant_line_ending(text: str) -> str:
     return match.group(0) if match else "\n"
 
 
-@dataclass(frozen=True, slots=True)
 class Decoded:
-    """Text decoded from a file, with what decoding noticed."""
+    """Text decoded from a file, with what decoding noticed. An editor buffer's text may come as a function
+    that joins it: it is joined only if something asks for the whole text (most checks read lines)."""
 
-    text: str
-    bom: bool = False
-    invalid_utf8_at: tuple[int, int] | None = None  # (line, column) of the first undecodable byte
-    size: int = 0  # bytes
-    truncated: bool = False  # only the first `max_bytes` (cut at a line break) were decoded
+    __slots__ = ("_text", "_join", "bom", "invalid_utf8_at", "raw_size", "truncated")
+
+    def __init__(self, text: str | Callable[[], str], bom: bool = False, invalid_utf8_at: tuple[int, int] | None = None,
+                 raw_size: int | None = None, truncated: bool = False) -> None:
+        self._text, self._join = (None, text) if callable(text) else (text, None)
+        self.bom = bom
+        self.invalid_utf8_at = invalid_utf8_at  # (line, column) of the first undecodable byte
+        self.raw_size = raw_size  # bytes; None for text that came decoded (an editor buffer): measured when asked
+        self.truncated = truncated  # only the first `max_bytes` (cut at a line break) were decoded
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text, self._join = self._join(), None  # type: ignore[misc]
+        return self._text  # type: ignore[return-value]
+
+    @property
+    def size(self) -> int:
+        """The size in bytes (UTF-8)."""
+        if self.raw_size is None:
+            return len(self.text.encode("utf-8", errors="surrogatepass"))
+        return self.raw_size
 
 
 def _position_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
@@ -76,14 +103,19 @@ def _position_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
     return len(lines) - 1, len(lines[-1])
 
 
-def decode(raw: bytes | str, max_bytes: int | None = None) -> Decoded:
+def decode(raw: bytes | str | Callable[[], str], max_bytes: int | None = None, length: int = 0) -> Decoded:
     """Decode file content as UTF-8, never raising: a BOM is dropped, bad bytes become U+FFFD.
 
-    Content over `max_bytes` is cut at the last line break inside the bound.
+    Content over `max_bytes` is cut at the last line break inside the bound. `raw` may be a function that
+    joins an editor buffer's text, with the text's `length` in code points: it is called only when needed.
     """
+    if callable(raw):
+        if max_bytes is None or length * 4 <= max_bytes:
+            return Decoded(raw)
+        raw = raw()
     if isinstance(raw, str):
         if max_bytes is None or len(raw) * 4 <= max_bytes:
-            return Decoded(raw, size=len(raw.encode("utf-8", errors="surrogatepass")))
+            return Decoded(raw)
         raw = raw.encode("utf-8", errors="surrogatepass")
     size = len(raw)
     truncated = max_bytes is not None and size > max_bytes

@@ -17,8 +17,8 @@ from profile_memory.core.config import Settings
 from profile_memory.core.files import (
     MEMORY_FOLDER, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
 )
-from profile_memory.core.index import LogIndex, PairIndex, index_log
-from profile_memory.core.log import LogDoc, parse_log
+from profile_memory.core.index import LogIndex, PairIndex, index_log, update_index
+from profile_memory.core.log import LogDoc, parse_log_lines
 from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
 from profile_memory.core.profile import ProfileDoc, parse_profile
 from profile_memory.core.text import Decoded, decode, split_lines
@@ -36,8 +36,10 @@ class Kind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class FileData:
-    raw: bytes | str
+    raw: bytes | str | Callable[[], str]
     version: Any  # anything that changes when the content changes (mtime and size, an editor version)
+    lines: list[str] | None = None  # the text's LSP lines, when the provider keeps them (an editor buffer)
+    length: int = 0  # code points, when `raw` is a function that joins the text (see `decode`)
 
 
 class TextProvider(Protocol):
@@ -94,6 +96,7 @@ class Source:
     version: Any = None
     unsafe: str | None = None  # why it is refused (a link, not a regular file)
     unreadable: str | None = None  # why reading failed
+    lines: list[str] | None = None  # the provider's lines of `text`, when it keeps them
 
     @property
     def text(self) -> str:
@@ -178,40 +181,54 @@ class Workspace:
             data = self.provider.read(path)
         except OSError as error:
             return Source(path, role, None, unreadable=error.strerror or str(error))
-        source = Source(path, role, decode(data.raw, self.settings.max_file_bytes), data.version)
+        decoded = decode(data.raw, self.settings.max_file_bytes, data.length)
+        lines = data.lines if not decoded.truncated else None
+        source = Source(path, role, decoded, data.version, lines=lines)
         self._sources[path] = source
+        self._parsed.pop((path, "lines"), None)  # the old version's lines; parses stay, for reuse by the next
         if cached is not None and self.on_change is not None:
             self.on_change(path)
         return source
 
-    def _parse(self, source: Source, what: str, parser: Callable[[str], Any]) -> Any:
+    def _parse(self, source: Source, what: str, parser: Callable[[Source], Any]) -> Any:
         key = (source.path, what)
         cached = self._parsed.get(key)
         if cached is not None and source.version is not None and cached[0] == source.version:
             return cached[1]
-        parsed = parser(source.text)
+        parsed = parser(source)
         self._parsed[key] = (source.version, parsed)
         return parsed
 
     def profile(self, source: Source) -> ProfileDoc:
-        return self._parse(source, "profile", parse_profile)
+        return self._parse(source, "profile", lambda s: parse_profile(s.text))
 
     def log(self, source: Source) -> LogDoc:
         """The parsed log; a new version reuses the unchanged records of the previous one."""
-        cached = self._parsed.get((source.path, "log"))
-        previous = cached[1] if cached is not None else None
-        return self._parse(source, "log", lambda text: parse_log(text, previous))
+        previous = self._previous(source, "log")
+        return self._parse(source, "log", lambda s: parse_log_lines(self.lines(s), previous))
+
+    def _previous(self, source: Source, what: str) -> Any:
+        cached = self._parsed.get((source.path, what))
+        return cached[1] if cached is not None else None
 
     def pending(self, source: Source) -> PendingDoc:
-        return self._parse(source, "pending", parse_pending)
+        return self._parse(source, "pending", lambda s: parse_pending(s.text))
 
     def lines(self, source: Source) -> list[str]:
-        """The file's lines (LSP rules), kept per version."""
-        return self._parse(source, "lines", split_lines)
+        """The file's lines (LSP rules), kept per version; the provider's own when it keeps them."""
+        return source.lines if source.lines is not None else self._parse(source, "lines", lambda s: split_lines(s.text))
 
     def log_index(self, source: Source) -> LogIndex:
-        """The log's histories, kept per version: editing the profile does not re-index its log."""
-        return self._parse(source, "log-index", lambda _text: index_log(self.log(source)))
+        """The log's histories, kept per version: editing the profile does not re-index its log, and an
+        edit that leaves the records' ids, dates and operations alone updates the previous index."""
+        previous = self._previous(source, "log-index")
+
+        def build(_source: Source) -> tuple[LogDoc, LogIndex]:
+            doc = self.log(source)
+            updated = update_index(previous[1], previous[0], doc) if previous is not None else None
+            return doc, updated or index_log(doc)
+
+        return self._parse(source, "log-index", build)[1]
 
     def find_name(self, folder: PurePath, lower_name: str) -> PurePath | None:
         """The file in `folder` whose name matches case-insensitively (the first, sorted, if several do)."""

@@ -220,7 +220,7 @@ def text_document_code_action(ls: ProfileMemoryServer, params: types.CodeActionP
             try:
                 action.edit = edit_for(ls, offer.request)
             except Exception as error:  # an action that cannot apply is shown disabled, with the reason
-                action.disabled = types.CodeActionDisabledType(reason=str(error))
+                action.disabled = types.CodeActionDisabled(reason=str(error))
         actions.append(action)
     return actions
 

@@ -16,7 +16,7 @@ def _records(ls: ProfileMemoryServer, pair: PairIndex, anchor_id: str) -> list[t
     history = pair.history(anchor_id)
     if history is None or pair.log_path is None:
         return []
-    return [ls.location(pair.log_path, Span.of_line(r.line, r.heading)) for r in history.records]
+    return [ls.location(pair.log_path, r.heading_span) for r in history.records]
 
 
 def _entries(ls: ProfileMemoryServer, pair: PairIndex, anchor_id: str) -> list[types.Location]:

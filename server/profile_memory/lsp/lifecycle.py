@@ -12,6 +12,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
 
+from profile_memory.core.files import Role, role_of
 from profile_memory.lsp import diagnostics
 from profile_memory.lsp.provider import path_of
 from profile_memory.lsp.safety import guarded
@@ -59,7 +60,8 @@ async def _register_watchers(ls: ProfileMemoryServer) -> None:
 
 
 async def _load_with_progress(ls: ProfileMemoryServer) -> None:
-    """Parse every known memory file once, so the first requests are fast; report progress if possible."""
+    """Parse every known profile, log and pending file once, so the first requests are fast; report progress
+    if possible. Journals are not read ahead: search streams them from disk, and only open ones are checked."""
     window = ls.client_capabilities.window
     token = None
     if window and window.work_done_progress:
@@ -67,7 +69,7 @@ async def _load_with_progress(ls: ProfileMemoryServer) -> None:
         await ls.work_done_progress.create_async(token)
         ls.work_done_progress.begin(token, types.WorkDoneProgressBegin(title="Profile Memory: loading memory files"))
     roots = [root for places in ls.places for root in places.default_roots()]
-    paths = [path for root in roots for path in ls.core.discover(root)]
+    paths = [path for root in roots for path in ls.core.discover(root) if role_of(path) is not Role.JOURNAL]
     for count, path in enumerate(paths, 1):
         ls.core.source(path)
         ls.core.pair_of(path)

@@ -45,7 +45,7 @@ class EditorProvider:
     def read(self, path: PurePath) -> FileData:
         document = self.open.get(path)
         if document is not None:
-            return FileData(document.text, ("editor", document.serial, document.version))
+            return FileData(document.text_later(), ("editor", document.serial, document.version), document.lines, document.length)
         return self.disk.read(path)
 
     def list_dir(self, folder: PurePath) -> list[str]:

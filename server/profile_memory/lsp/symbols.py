@@ -44,7 +44,7 @@ def _log_symbols(ls: ProfileMemoryServer, path: PurePath, doc: LogDoc) -> list[t
         op = record.op.value if record.op else "?"
         symbols.append(_symbol(ls, path, f"{record.id or '(malformed id)'} {cut(record.title, 60)}", f"{record.date} {op}",
                                types.SymbolKind.Event, Span(record.line, 0, last, len(doc.lines[last])),
-                               record.id_span or Span.of_line(record.line, record.heading)))
+                               record.id_span or record.heading_span))
     return symbols
 
 
@@ -90,7 +90,7 @@ def workspace_symbol(ls: ProfileMemoryServer, params: types.WorkspaceSymbolParam
                 if query in f"{record.id or ''} {record.title}".casefold():
                     found.append(types.WorkspaceSymbol(
                         name=f"{record.id} {cut(record.title, 80)}", kind=types.SymbolKind.Event,
-                        location=ls.location(pair.log_path, Span.of_line(record.line, record.heading)),
+                        location=ls.location(pair.log_path, record.heading_span),
                         container_name=f"{pair.name}-log · {record.date}"))
     return found
 

@@ -6,6 +6,7 @@ from profile_memory.core.config import Settings
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.profile import Token
 from profile_memory.core.span import Span
+from profile_memory.core.text import first_line_of
 from profile_memory.core.workspace import Source
 
 
@@ -27,7 +28,7 @@ def check(source: Source, settings: Settings) -> list[Finding]:
     decoded = source.decoded
     if decoded is None:
         return []
-    first_line = decoded.text.split("\n", 1)[0].split("\r", 1)[0]
+    first_line = first_line_of(decoded.text)
     found = []
     if decoded.invalid_utf8_at is not None:
         line, col = decoded.invalid_utf8_at

@@ -4,30 +4,48 @@ from __future__ import annotations
 
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
-from profile_memory.core.index import PairIndex, State
-from profile_memory.core.log import FIELD_LABELS, REQUIRED_FIELDS, LogDoc
+from profile_memory.core.index import PairIndex
+from profile_memory.core.log import FIELD_LABELS, REQUIRED_FIELDS, LogDoc, Section
 from profile_memory.core.rules.common import malformed_anchors
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
 
 
-def _record_findings(doc: LogDoc, name: str) -> list[Finding]:
-    found = [Finding("PM016", Span.of_line(h.line, doc.lines[h.line]), f"{name}:{h.line + 1}: malformed heading: {h.reason}")
-             for h in doc.malformed_headings]
+def _section_findings(section: Section, lines: list[str], name: str) -> list[Finding]:
+    """What a section says about itself alone: PM016, PM010, PM013."""
+    heading = section.malformed
+    if heading is not None:
+        return [Finding("PM016", Span.of_line(heading.line, lines[heading.line]),
+                        f"{name}:{heading.line + 1}: malformed heading: {heading.reason}")]
+    record = section.record
+    if record is None or record.id is None:
+        return []
+    found = []
     labels = FIELD_LABELS["zh"]
-    for record in doc.records:
-        if record.id is None:
-            continue
-        heading = Span.of_line(record.line, record.heading)
-        missing = [key for key in REQUIRED_FIELDS if key not in record.fields]
-        if missing:
-            words = ", ".join(f"{labels[k]} ({FIELD_LABELS['en'][k]})" for k in missing)
-            found.append(Finding("PM010", heading, f"record {record.id} ({name}:{record.line + 1}) lacks {words}"))
-        operation = record.fields.get("operation")
-        if operation is not None and record.operation.kind is None:  # type: ignore[union-attr]
-            found.append(Finding("PM013", operation.value_span,
-                                 f"{name}:{operation.line + 1}: unknown operation `{record.operation.word}` for {record.id}; "  # type: ignore[union-attr]
-                                 "expected 新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore"))
+    missing = [key for key in REQUIRED_FIELDS if key not in record.fields]
+    if missing:
+        words = ", ".join(f"{labels[k]} ({FIELD_LABELS['en'][k]})" for k in missing)
+        found.append(Finding("PM010", record.heading_span,
+                             f"record {record.id} ({name}:{record.line + 1}) lacks {words}"))
+    operation = record.fields.get("operation")
+    if operation is not None and record.operation.kind is None:  # type: ignore[union-attr]
+        found.append(Finding("PM013", operation.value_span,
+                             f"{name}:{operation.line + 1}: unknown operation `{record.operation.word}` for {record.id}; "  # type: ignore[union-attr]
+                             "expected 新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore"))
+    return found
+
+
+def _record_findings(doc: LogDoc, name: str) -> list[Finding]:
+    """Each irregular section's own findings, kept with the section: an edit re-checks only the sections it re-parsed."""
+    found = []
+    for section in [section for section in doc.sections if section.irregular]:
+        memo = section.memo if section.memo is not None else {}
+        local = memo.get(name)
+        if local is None:
+            local = memo[name] = _section_findings(section, doc.lines, name)
+            section.memo = memo
+        if local:
+            found += local
     return found
 
 
@@ -39,10 +57,10 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
         what = "an add after its delete" if duplicate.after_delete else "a second add"
         found.append(Finding("PM003", record.id_span,  # type: ignore[arg-type]
                              f"{name}:{record.line + 1}: {what} of {record.id} (first record on line {first.line + 1})",
-                             (Related(source.path, Span.of_line(first.line, first.heading), f"first record of {record.id}"),)))
+                             (Related(source.path, first.heading_span, f"first record of {record.id}"),)))
     for early in pair.log_index.early_dates:
         record = early.record
-        found.append(Finding("PM012", Span.of_line(record.line, record.heading), f"{name}:{record.line + 1}: {early.reason}"))
+        found.append(Finding("PM012", record.heading_span, f"{name}:{record.line + 1}: {early.reason}"))
     return found
 
 
@@ -53,12 +71,10 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
     categories = profile.category_names()
     profile_name = pair.profile_path.name
     found = []
-    for anchor_id, history in pair.log_index.histories.items():
-        if history.state is not State.LIVE:
-            continue
+    for anchor_id, history in pair.log_index.live().items():
         latest = history.latest
         if anchor_id not in pair.entries_by_id:
-            found.append(Finding("PM007", Span.of_line(latest.line, latest.heading),
+            found.append(Finding("PM007", latest.heading_span,
                                  f"{anchor_id} is live in {source.path.name} (latest record line {latest.line + 1}) "
                                  f"but no entry of {profile_name} carries it"))
         category = latest.fields.get("category")

@@ -63,7 +63,7 @@ def _against_log(pair: PairIndex, source: Source) -> list[Finding]:
                     found.append(Finding("PM006", anchor.span, f"{anchor_id} ({where}) has no record in {log_name}"))
                 continue
             latest = history.latest
-            record_at = Related(pair.log_path, Span.of_line(latest.line, latest.heading),
+            record_at = Related(pair.log_path, latest.heading_span,
                                 f"latest record of {anchor_id} ({latest.op.value if latest.op else 'unknown operation'})")
             state = history.state
             if state is not State.LIVE:
