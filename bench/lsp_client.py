@@ -13,6 +13,10 @@ from typing import Any
 Handler = Callable[[dict], Any]
 
 
+class Raw(bytes):
+    """A result already encoded as JSON (large token lists are encoded once, not at every request)."""
+
+
 class Client:
     def __init__(self, process: asyncio.subprocess.Process, answers: dict[str, Handler] | None = None) -> None:
         self.process = process
@@ -34,6 +38,13 @@ class Client:
         body = json.dumps({"jsonrpc": "2.0", **message}, ensure_ascii=False).encode()
         self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)  # type: ignore[union-attr]
 
+    def _answer(self, key: Any, result: Any) -> None:
+        if not isinstance(result, Raw):
+            self._send({"id": key, "result": result})
+            return
+        body = b'{"jsonrpc":"2.0","id":%s,"result":%s}' % (json.dumps(key).encode(), result)
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)  # type: ignore[union-attr]
+
     async def _read(self) -> None:
         stream = self.process.stdout
         while True:
@@ -42,7 +53,7 @@ class Client:
             message = json.loads(await stream.readexactly(length))  # type: ignore[union-attr]
             if "id" in message and "method" in message:
                 handler = self.answers.get(message["method"])
-                self._send({"id": message["id"], "result": handler(message.get("params") or {}) if handler else None})
+                self._answer(message["id"], handler(message.get("params") or {}) if handler else None)
             elif "id" in message:
                 future = self.pending.pop(message["id"], None)
                 if future is not None and not future.done():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import shutil
@@ -279,7 +280,7 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
     try:
         with locked(ctx.places.profile_folders()):
             # read after the lock, and whole: a file is never rewritten from a part of it
-            whole = ctx.settings.model_copy(update={"max_file_bytes": sys.maxsize})
+            whole = dataclasses.replace(ctx.settings, max_file_bytes=sys.maxsize)
             ctx.workspace = Workspace(DiskProvider(), whole, ctx.places.user_dir)
             profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
             planner = Planner(ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language)
@@ -537,8 +538,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     handler = logging.FileHandler(args.log_file, encoding="utf-8") if args.log_file else logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, handlers=[handler], force=True)
-    from profile_memory.lsp.server import create_server
+    from profile_memory.lsp.server import create_server, keep_large_buffers_out_of_the_heap
 
+    keep_large_buffers_out_of_the_heap()
     server = create_server()
     if args.tcp:
         host, _, port = args.tcp.rpartition(":")

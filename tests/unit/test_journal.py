@@ -1,6 +1,7 @@
 import pytest
 
-from profile_memory.core.journal import JournalEntry, iter_journal
+from profile_memory.core.journal import iter_journal
+from profile_memory.core.journal_model import JournalEntry
 
 GOOD = '{"ts":"2026-04-12T01:02:14.123Z","tags":["frontend"],"text":"换成 Zustand 🎉\u2028第二段"}'
 

@@ -148,7 +148,7 @@ def test_diff_edit_is_minimal_and_round_trips():
 def test_a_file_read_only_up_to_the_size_bound_is_never_rewritten():
     from profile_memory.core.plans import UnsafeSource
 
-    workspace = memory_workspace({UP: PROFILE, UL: LOG + "x" * 500 + "\n"}, maxFileBytes=300)
+    workspace = memory_workspace({UP: PROFILE, UL: LOG + "x" * 500 + "\n"}, max_file_bytes=300)
     planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
     with pytest.raises(UnsafeSource, match="size bound"):
         planner.add(USER, "技术偏好", "新条目")

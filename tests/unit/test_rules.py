@@ -289,7 +289,7 @@ def test_journal_codes_not_for_good_lines_or_u2028_inside_text():
 # PM031 / PM032 / PM033 -------------------------------------------------------------------------
 def test_pm031_large_fact_file_and_its_setting():
     files = {FACT: "# F\n" + "x" * 17000 + "\n"}
-    assert found(files, FACT, "PM031") and not found(files, FACT, "PM031", factFileMaxBytes=20000)
+    assert found(files, FACT, "PM031") and not found(files, FACT, "PM031", fact_file_max_bytes=20000)
     assert not found({FACT: "# F\n"}, FACT, "PM031")
 
 
@@ -302,7 +302,7 @@ def test_pm032_invalid_utf8_names_the_first_bad_byte():
 
 def test_pm033_too_large_skips_beyond_the_bound():
     files = {JOURNAL: (GOOD_LINE + "\n") * 10 + "{bad\n"}
-    diagnostics = diagnose(files, JOURNAL, maxFileBytes=200)
+    diagnostics = diagnose(files, JOURNAL, max_file_bytes=200)
     assert codes(diagnostics) == ["PM033"]
     assert "PM020" in codes(diagnose(files, JOURNAL))
 

@@ -93,6 +93,21 @@ def test_lines_read_backwards_in_small_chunks_match_forward_lines(tmp_path, cont
     assert list(iter_lines_newest_first(path, chunk=3)) == expected
 
 
+def test_line_numbers_stay_right_when_the_journal_grows_or_is_replaced(tmp_path):
+    from profile_memory.store.disk import iter_lines_newest_first
+
+    path = tmp_path / "JOURNAL.jsonl"
+    path.write_bytes(b"a\nb\n")
+    assert list(iter_lines_newest_first(path))[0] == (1, b"b")
+    with path.open("ab") as journal:
+        journal.write(b"c\nd\n")
+    assert list(iter_lines_newest_first(path))[0] == (3, b"d")
+    replacement = tmp_path / "new.jsonl"
+    replacement.write_bytes(b"x\n")
+    replacement.replace(path)
+    assert list(iter_lines_newest_first(path)) == [(0, b"x")]
+
+
 def test_the_search_stops_at_the_limit():
     seen = []
 

@@ -43,8 +43,3 @@ def test_similarity_works_for_chinese_and_english():
     assert similarity("Prefers minimal UI", "Uses PostgreSQL for storage") < 0.6
     assert similarity("a", "a") == 1.0 and similarity("a", "b") == 0.0
 
-
-def test_first_line_of_follows_lsp_line_rules():
-    from profile_memory.core.text import first_line_of
-
-    assert [first_line_of(t) for t in ("", "一行", "a\r\nb", "a\rb\nc", "a\u2028b\nc", "\n")] == ["", "一行", "a", "a", "a\u2028b", ""]

@@ -8,10 +8,8 @@ from __future__ import annotations
 import datetime as dt
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from dataclasses import dataclass, field
+from typing import Any
 
 from profile_memory.core.codes import CODES, LEVELS, Severity
 
@@ -24,18 +22,19 @@ DEFAULT_LIMITS = {"user-profile": 50, "project-profile": 30, "default": 50}
 CONFIG_FILE_NAME = "pmem.toml"
 
 
-class Settings(BaseModel):
-    model_config = ConfigDict(populate_by_name=True, extra="forbid", frozen=True)
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, with its default. Built by `merge_settings`, which checks each value it is given."""
 
-    user_profile_dir: str | None = Field(None, alias="userProfileDir")
-    project_profile_dir: str = Field(".cursor/profile", alias="projectProfileDir")
-    memory_dirs: list[str] = Field(default_factory=list, alias="memoryDirs")
-    limits: dict[str, int] = Field(default_factory=lambda: dict(DEFAULT_LIMITS))
-    severity: dict[str, str] = Field(default_factory=dict)
-    language: Literal["zh", "en"] = "zh"
-    debounce_ms: int = Field(200, alias="debounceMs", ge=0)
-    fact_file_max_bytes: int = Field(16 * 1024, alias="factFileMaxBytes", gt=0)
-    max_file_bytes: int = Field(8 * 1024 * 1024, alias="maxFileBytes", gt=0)
+    user_profile_dir: str | None = None
+    project_profile_dir: str = ".cursor/profile"
+    memory_dirs: list[str] = field(default_factory=list)
+    limits: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    severity: dict[str, str] = field(default_factory=dict)
+    language: str = "zh"
+    debounce_ms: int = 200
+    fact_file_max_bytes: int = 16 * 1024
+    max_file_bytes: int = 8 * 1024 * 1024
 
     def limit_for(self, pair: str) -> int:
         return self.limits.get(pair, self.limits.get("default", DEFAULT_LIMITS["default"]))
@@ -44,7 +43,33 @@ class Settings(BaseModel):
         return {code: LEVELS[level] for code, level in self.severity.items()}
 
 
-_ALIASES = {field.alias or name: name for name, field in Settings.model_fields.items()}
+def _whole(minimum: int) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            return f"expected a whole number of at least {minimum}"
+        return None
+    return check
+
+
+def _text(value: Any) -> str | None:
+    return None if isinstance(value, str) else "expected a string"
+
+
+# Scalar settings: the key as written in pmem.toml and the editor, the field, and what a value must be.
+# (Plain checks rather than a model: the server imports this at start-up, and start-up is kept short.)
+_SCALARS: dict[str, tuple[str, Callable[[Any], str | None]]] = {
+    "userProfileDir": ("user_profile_dir", lambda v: None if v is None else _text(v)),
+    "projectProfileDir": ("project_profile_dir", _text),
+    "memoryDirs": ("memory_dirs", lambda v: None if isinstance(v, list) and all(isinstance(i, str) for i in v)
+                   else "expected a list of strings"),
+    "language": ("language", lambda v: None if v in ("zh", "en") else "expected 'zh' or 'en'"),
+    "debounceMs": ("debounce_ms", _whole(0)),
+    "factFileMaxBytes": ("fact_file_max_bytes", _whole(1)),
+    "maxFileBytes": ("max_file_bytes", _whole(1)),
+}
+_ALIASES = {**{key: name for key, (name, _) in _SCALARS.items()}, **{name: name for name, _ in _SCALARS.values()},
+            "limits": "limits", "severity": "severity"}
+_CHECKS = {name: check for name, check in _SCALARS.values()}
 CLIENT_KEYS = frozenset({"server", "trace"})  # the editor extension's own settings in the same section
 
 
@@ -66,7 +91,7 @@ def _canonical(raw: Mapping[str, Any], source: str) -> tuple[dict[str, tuple[str
     for key, value in raw.items():
         if key in CLIENT_KEYS:
             continue
-        name = _ALIASES.get(key) or (key if key in Settings.model_fields else None)
+        name = _ALIASES.get(key)
         if name is None:
             problems.append(ConfigProblem(key, "unknown setting, ignored", source))
         else:
@@ -120,18 +145,14 @@ def merge_settings(layers: list[tuple[Mapping[str, Any], str]]) -> tuple[Setting
             if name in _TABLES:
                 value, found = _check_table(name, value, source)
                 problems += found
-            else:
-                try:
-                    Settings.model_validate({name: value})
-                except ValidationError as error:
-                    message = error.errors()[0]["msg"]
-                    problems.append(ConfigProblem(key, f"{value!r} is invalid ({message}); the default is used", source))
-                    continue
+            elif (message := _CHECKS[name](value)) is not None:
+                problems.append(ConfigProblem(key, f"{value!r} is invalid ({message}); the default is used", source))
+                continue
             if name in _TABLES:  # later layers add to tables instead of replacing them
                 merged[name] = {**merged[name], **value}
             else:
                 merged[name] = value
-    return Settings.model_validate(merged), problems
+    return Settings(**merged), problems
 
 
 class ConfigFileError(ValueError):

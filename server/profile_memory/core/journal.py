@@ -1,64 +1,39 @@
-"""The agent journal `JOURNAL.jsonl` (SPEC §6): one Cherry Studio entry per line, as pydantic models."""
+"""The agent journal `JOURNAL.jsonl` (SPEC §6): one Cherry Studio entry per line.
+
+Entries are pydantic models (`journal_model`), imported when a journal is first read or written.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from profile_memory.core.text import line_count, split_lines
 
-_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z")
+if TYPE_CHECKING:
+    from profile_memory.core.journal_model import JournalEntry
 
 
-class JournalEntry(BaseModel):
-    """One entry, keys in Cherry's order: `{"ts": …, "tags": […], "text": …}`."""
+def _model() -> ModuleType:
+    from profile_memory.core import journal_model
 
-    model_config = ConfigDict(strict=True, extra="allow", frozen=True)
-
-    ts: str
-    tags: list[str]
-    text: str
-
-    @field_validator("ts")
-    @classmethod
-    def _iso_utc_millis(cls, value: str) -> str:
-        if not _TIMESTAMP.fullmatch(value):
-            raise ValueError("must be ISO-8601 UTC with milliseconds, like 2026-04-12T01:02:14.123Z")
-        try:
-            dt.datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ")
-        except ValueError:
-            raise ValueError(f"{value} is not a real time") from None
-        return value
-
-    @field_validator("text")
-    @classmethod
-    def _not_blank(cls, value: str) -> str:
-        if not value.strip():
-            raise ValueError("must be a non-empty string")
-        return value
-
-    def to_line(self) -> str:
-        """The compact line Cherry writes, non-ASCII kept, without the final newline."""
-        return json.dumps({"ts": self.ts, "tags": self.tags, "text": self.text}, ensure_ascii=False,
-                          separators=(",", ":"))
+    return journal_model
 
 
-def _describe(error: ValidationError) -> str:
-    parts = []
-    for item in error.errors():
-        where = ".".join(str(part) for part in item["loc"]) or "entry"
-        if item["type"] == "missing":
-            parts.append(f"`{where}` is missing")
-        else:
-            message = item["msg"].removeprefix("Value error, ")
-            parts.append(f"`{where}` {message[0].lower()}{message[1:]}" if message else f"`{where}` is invalid")
-    return "; ".join(parts)
+def new_entry(ts: str, tags: list[str], text: str) -> JournalEntry:
+    return _model().JournalEntry(ts=ts, tags=tags, text=text)
 
+
+def entry_from_json(raw: bytes | str) -> JournalEntry | None:
+    """The entry a line holds; None when the line is no valid entry."""
+    model = _model()
+    try:
+        return model.JournalEntry.model_validate_json(raw)
+    except (ValueError, model.ValidationError, RecursionError):
+        return None
 
 @dataclass(frozen=True, slots=True)
 class JournalLine:
@@ -79,10 +54,11 @@ def parse_line(index: int, raw: str, last: bool = False) -> JournalLine:
         return JournalLine(index, raw, None, "PM020", f"line {index + 1} is not valid JSON{torn}")
     if not isinstance(data, dict):
         return JournalLine(index, raw, None, "PM020", f"line {index + 1} is JSON but not an object")
+    model = _model()
     try:
-        return JournalLine(index, raw, JournalEntry.model_validate(data))
-    except ValidationError as error:
-        return JournalLine(index, raw, None, "PM021", f"line {index + 1}: {_describe(error)}")
+        return JournalLine(index, raw, model.JournalEntry.model_validate(data))
+    except model.ValidationError as error:
+        return JournalLine(index, raw, None, "PM021", f"line {index + 1}: {model.describe(error)}")
 
 
 def iter_journal(text: str) -> Iterator[JournalLine]:

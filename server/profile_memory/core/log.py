@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 import re
 import sys
 from dataclasses import dataclass, field
@@ -70,6 +71,7 @@ class Operation:
     new: str | None = None
 
 
+@functools.lru_cache(maxsize=1024)  # most records say 新增 or 删除: one object for each spelling
 def parse_operation(value: str) -> Operation:
     match = _OPERATION.match(value)
     if match is None:
@@ -189,6 +191,11 @@ class LogDoc:
         return "en" if self.english > self.chinese else "zh"
 
 
+@functools.lru_cache(maxsize=1024)  # records of one day share their date
+def _date(text: str) -> dt.date:
+    return dt.date.fromisoformat(text)
+
+
 def _parse_heading(index: int, line: str) -> Record | MalformedHeading:
     rest = line[3:]
     offset = 3 + len(rest) - len(rest.lstrip())
@@ -207,7 +214,7 @@ def _parse_heading(index: int, line: str) -> Record | MalformedHeading:
         return MalformedHeading(index, "expected a date YYYY-MM-DD after the id")
     date_text = date_match.group(0)
     try:
-        date = dt.date.fromisoformat(date_text)
+        date = _date(date_text)
     except ValueError:
         return MalformedHeading(index, f"{date_text} is not a real date")
     tail = after.lstrip()[len(date_text) :]

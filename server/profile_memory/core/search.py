@@ -12,10 +12,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from pydantic import ValidationError
+from typing import TYPE_CHECKING
 
-from profile_memory.core.journal import JournalEntry
+from profile_memory.core.journal import entry_from_json
 from profile_memory.core.log import LogDoc
+
+if TYPE_CHECKING:
+    from profile_memory.core.journal_model import JournalEntry
 
 DEFAULT_LIMIT = 20
 
@@ -83,9 +86,8 @@ def search_journal(path: PurePath, numbered_lines: Iterable[tuple[int, bytes]], 
             continue
         if tag_cf and not _may_match(raw, tag_cf, tag_bytes):
             continue
-        try:
-            entry = JournalEntry.model_validate_json(raw)
-        except (ValueError, ValidationError, RecursionError):
+        entry = entry_from_json(raw)
+        if entry is None:
             result.malformed += 1
             continue
         if query_cf and query_cf not in entry.text.casefold():

@@ -33,16 +33,6 @@ def split_keep_ends(text: str) -> list[str]:
     return lines
 
 
-def first_line_of(text: str) -> str:
-    """The first line, found without splitting (or copying) the rest of a large text."""
-    end = len(text)
-    for terminator in ("\n", "\r"):
-        found = text.find(terminator, 0, end)
-        if found >= 0:
-            end = found
-    return text[:end]
-
-
 def line_starts(text: str) -> list[int]:
     """The offset at which each LSP line starts."""
     return [0, *(match.end() for match in LINE_BREAK.finditer(text))]

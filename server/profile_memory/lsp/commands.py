@@ -67,19 +67,25 @@ def _journal_lines(ls: ProfileMemoryServer, path: PurePath):
     return iter_lines_newest_first(path)
 
 
+def _line_start(line: int) -> types.Range:
+    """Where a hit's line starts: column 0 in every encoding, so a journal is never read whole to say so."""
+    start = types.Position(line, 0)
+    return types.Range(start, start)
+
+
 def _search_sync(ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]) -> list[dict]:
     hits: list[dict] = []
     if "journal" in kinds:
         journals = [p for p in ls.memory_files() if p.name.lower() == "journal.jsonl"]
         found = [search_journal(path, _journal_lines(ls, path), query, tag, limit).hits for path in journals]
         for hit in merge_newest_first(found, limit):
-            hits.append({"kind": "journal", "uri": uri(hit.path), "range": ls.range(hit.path, Span(hit.line, 0, hit.line, 0)),
+            hits.append({"kind": "journal", "uri": uri(hit.path), "range": _line_start(hit.line),
                          "ts": hit.entry.ts, "tags": hit.entry.tags, "text": hit.entry.text})
     if "log" in kinds and query:
         for pair in ls.all_pairs():
             if pair.log is not None and pair.log_path is not None:
                 for hit in search_log(pair.log_path, pair.log, query)[:limit]:
-                    hits.append({"kind": "log", "uri": uri(hit.path), "range": ls.range(hit.path, Span(hit.line, 0, hit.line, 0)),
+                    hits.append({"kind": "log", "uri": uri(hit.path), "range": _line_start(hit.line),
                                  "text": hit.text, "id": hit.id})
     return hits
 

@@ -6,6 +6,7 @@ after their LSP method and take `ls` first.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import os
 from collections.abc import Callable, Iterator
@@ -198,6 +199,23 @@ class ProfileMemoryServer(LanguageServer):
 
 def uri(path: PurePath) -> str:
     return from_fs_path(str(path)) or f"file://{path}"
+
+
+def keep_large_buffers_out_of_the_heap() -> None:
+    """On glibc, fix the size from which blocks are mapped separately (and unmapped when freed).
+
+    Every `didOpen` of a large log brings its whole text, several megabytes, through JSON. glibc raises
+    its mmap threshold to the size of each such block freed, so later blocks of that size come from the
+    heap, and the heap, fragmented by millions of small parsed objects, is not given back: the server
+    would grow by the size of each document opened. A fixed threshold keeps those buffers mapped."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(_M_MMAP_THRESHOLD, 256 * 1024)
+    except (OSError, AttributeError):  # not glibc: its allocator has its own policy
+        logger.debug("mallopt is not available")
+
+
+_M_MMAP_THRESHOLD = -3
 
 
 def create_server() -> ProfileMemoryServer:

@@ -53,14 +53,30 @@ class DiskProvider:
             return []
 
 
+_BREAKS: dict[PurePath, tuple[tuple[int, int, int], int]] = {}  # path -> ((inode, mtime, size), line breaks)
+
+
+def _line_breaks(path: PurePath, fd: int, info: os.stat_result, chunk: int) -> int:
+    """The file's line breaks, counted once per version of the file: search as you type on a journal of a
+    million lines numbers its hits without reading the whole file at every keystroke."""
+    signature = (info.st_ino, info.st_mtime_ns, info.st_size)
+    known = _BREAKS.get(path)
+    if known is not None and known[0] == signature:
+        return known[1]
+    breaks = sum(os.pread(fd, chunk, offset).count(b"\n") for offset in range(0, info.st_size, chunk))
+    _BREAKS[path] = (signature, breaks)
+    return breaks
+
+
 def iter_lines_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
     """(0-based line, bytes) from the last line to the first, read backwards in chunks (memory stays flat)."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(0, "not a regular file", str(path))
-        size = os.fstat(fd).st_size
-        breaks = sum(os.pread(fd, chunk, offset).count(b"\n") for offset in range(0, size, chunk))
+        info = os.fstat(fd)
+        size = info.st_size
+        breaks = _line_breaks(path, fd, info, chunk)
         last_is_break = size > 0 and os.pread(fd, 1, size - 1) == b"\n"
         index = breaks - 1 if last_is_break else breaks  # the line number of the last line
         position, tail = size, b""

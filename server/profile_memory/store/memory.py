@@ -14,10 +14,14 @@ import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from profile_memory.core.files import MEMORY_FOLDER
-from profile_memory.core.journal import JournalEntry
+from profile_memory.core.journal import new_entry
 from profile_memory.store.safe import UnsafePath, atomic_replace, folder_lock, open_folder
+
+if TYPE_CHECKING:
+    from profile_memory.core.journal_model import JournalEntry
 
 STALE_TEMP_SECONDS = 3600
 
@@ -69,7 +73,7 @@ def journal_entry(text: str, tags: list) -> JournalEntry:
     if not isinstance(tags, list) or any(not isinstance(tag, str) for tag in tags):
         raise BadInput("tags must be strings")
     cleaned = list(dict.fromkeys(tag.strip() for tag in tags if tag.strip()))
-    return JournalEntry(ts=now_timestamp(), tags=cleaned, text=text)
+    return new_entry(now_timestamp(), cleaned, text)
 
 
 @dataclass(frozen=True)

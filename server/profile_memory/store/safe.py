@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from filelock import FileLock
 
 LOCK_NAME = ".pmem.lock"
 IGNORED_NAMES = (LOCK_NAME, ".*.tmp")
@@ -55,6 +54,8 @@ def folder_lock(path: Path, timeout: float = 10.0) -> Iterator[None]:
     lock_path = path / LOCK_NAME
     if os.path.islink(lock_path):
         raise UnsafePath(lock_path, "the lock file is a symbolic link")
+    from filelock import FileLock  # here, not at import: the server starts without it
+
     with FileLock(str(lock_path), timeout=timeout):
         yield
 

@@ -20,7 +20,7 @@ _BY_ROLE = {
 
 
 def findings_for(workspace: Workspace, source: Source) -> list[Finding]:
-    found = common.check(source, workspace.settings)
+    found = common.check(workspace, source)
     if source.decoded is not None:
         found += _BY_ROLE[source.role](workspace, source)
     return found

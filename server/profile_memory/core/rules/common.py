@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from profile_memory.core.config import Settings
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.profile import Token
 from profile_memory.core.span import Span
-from profile_memory.core.text import first_line_of
-from profile_memory.core.workspace import Source
+from profile_memory.core.workspace import Source, Workspace
 
 
 def malformed_anchors(tokens: list[Token], file_name: str) -> list[Finding]:
@@ -21,14 +19,14 @@ def _mib(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MiB"
 
 
-def check(source: Source, settings: Settings) -> list[Finding]:
+def check(workspace: Workspace, source: Source) -> list[Finding]:
     name = source.path.name
     if source.unsafe is not None:
         return [Finding("PM030", Span(0, 0, 0, 0), f"{name} is refused: {source.unsafe}; writes never follow links")]
     decoded = source.decoded
     if decoded is None:
         return []
-    first_line = first_line_of(decoded.text)
+    first_line = workspace.lines(source)[0]
     found = []
     if decoded.invalid_utf8_at is not None:
         line, col = decoded.invalid_utf8_at
@@ -37,6 +35,6 @@ def check(source: Source, settings: Settings) -> list[Finding]:
                              "they were read as U+FFFD"))
     if decoded.truncated:
         found.append(Finding("PM033", Span.file_start(first_line),
-                             f"{name} is {_mib(decoded.size)}, over the size bound of {_mib(settings.max_file_bytes)}; "
+                             f"{name} is {_mib(decoded.size)}, over the size bound of {_mib(workspace.settings.max_file_bytes)}; "
                              "checks beyond the bound are skipped"))
     return found
