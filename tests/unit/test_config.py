@@ -48,3 +48,14 @@ def test_the_extensions_own_keys_are_not_reported():
     settings, problems = merge_settings([({"server": {"command": ["pmem", "serve"]}, "trace": {"server": "off"},
                                            "language": "en"}, "editor")])
     assert problems == [] and settings.language == "en"
+
+
+def test_each_scalar_setting_is_checked_and_its_default_kept():
+    settings, problems = merge_settings([({"maxFileBytes": 0, "factFileMaxBytes": True, "memoryDirs": "agents",
+                                           "projectProfileDir": 3, "userProfileDir": None, "debounceMs": 0}, "editor")])
+    assert {p.key: p.message for p in problems} == {
+        "maxFileBytes": "0 is invalid (expected a whole number of at least 1); the default is used",
+        "factFileMaxBytes": "True is invalid (expected a whole number of at least 1); the default is used",
+        "memoryDirs": "'agents' is invalid (expected a list of strings); the default is used",
+        "projectProfileDir": "3 is invalid (expected a string); the default is used"}
+    assert settings == Settings(debounce_ms=0)

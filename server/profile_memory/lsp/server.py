@@ -63,7 +63,7 @@ class ProfileMemoryServer(LanguageServer):
         self.init_options: dict[str, Any] = {}
         self.editor_settings: dict[str, Any] = {}
         self.places: list[Places] = []
-        self.core = Workspace(self.provider)
+        self.core = Workspace(self.provider, on_change=self._file_changed)
         self._reported: set[str] = set()
         self.file_listeners: list[Callable[[PurePath], None]] = []
 
@@ -81,7 +81,9 @@ class ProfileMemoryServer(LanguageServer):
                 settings = folder_settings
             self.places.append(places)
             problems += found
-        self.core = Workspace(self.provider, settings, self.places[0].user_dir, on_change=self._file_changed)
+        user_dir = self.places[0].user_dir
+        if (settings, user_dir) != (self.core.settings, self.core.user_dir):  # else keep what is parsed already
+            self.core = Workspace(self.provider, settings, user_dir, on_change=self._file_changed)
         return problems
 
     def _file_changed(self, path: PurePath) -> None:
