@@ -38,7 +38,8 @@ class EarlyDate:
     def reason(self) -> str:
         record, previous = self.record, self.previous
         if previous is None:
-            return f"record date {record.date} is before the date of {record.id} ({anchors.parse(record.id).day})"  # type: ignore[arg-type, union-attr]
+            day = anchors.parse(record.id).day  # type: ignore[arg-type, union-attr]
+            return f"record date {record.date} is before the date of {record.id} ({day})"
         return (f"record date {record.date} is before the previous record of {record.id} "
                 f"(line {previous.line + 1}, {previous.date})")
 

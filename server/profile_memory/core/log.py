@@ -283,13 +283,14 @@ def _parse_section(lines: list[str], start: int, stop: int) -> Section:
     if not isinstance(parsed, Record):
         return Section(start, stop, malformed=parsed, tokens=tokens, irregular=True)
     english = sum(1 for found in parsed.fields.values() if found.english)
-    irregular = parsed.id is not None and (
-        any(key not in parsed.fields for key in REQUIRED_FIELDS) or (parsed.operation is not None and parsed.operation.kind is None))
-    return Section(start, stop, parsed, tokens=tokens, english=english, chinese=len(parsed.fields) - english, irregular=irregular)
+    unknown_operation = parsed.operation is not None and parsed.operation.kind is None
+    irregular = parsed.id is not None and (any(key not in parsed.fields for key in REQUIRED_FIELDS) or unknown_operation)
+    return Section(start, stop, parsed, tokens=tokens, english=english, chinese=len(parsed.fields) - english,
+                   irregular=irregular)
 
 
 def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
-    """The sections of lines `begin`..`end`, where `begin` is the file's start or a heading and `end` a heading or the end."""
+    """The sections of lines `begin`..`end` (`begin`: the file's start or a heading; `end`: a heading or the end)."""
     boundaries = [i for i in range(begin + 1, end) if _is_boundary(lines[i])]
     starts = [begin, *boundaries]
     stops = [*boundaries, end]
