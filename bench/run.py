@@ -320,21 +320,22 @@ SERIES = (("hover", "hover p50", "#3572A5"), ("definition", "definition p50", "#
 
 def svg_chart(by_size: dict[int, dict]) -> str:
     """Latency (ms, p50) of the server against the log's size, one line per figure, as a small SVG chart."""
-    sizes, width, height, left = sorted(by_size), 560, 280, 50
+    sizes, width, height, left, right = sorted(by_size), 600, 280, 50, 70
     top = max(by_size[size][key][0] for size in sizes for key, _, _ in SERIES) or 1
-    x = {size: left + i * (width - left - 20) / max(1, len(sizes) - 1) for i, size in enumerate(sizes)}
+    x = {size: left + i * (width - left - right) / max(1, len(sizes) - 1) for i, size in enumerate(sizes)}
 
     def y(value: float) -> float:
         return height - 40 - value / top * (height - 90)
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif">',
              '<rect width="100%" height="100%" fill="white"/>',
-             '<text x="10" y="16" font-size="12">Server latency (ms, p50) against log records</text>']
+             '<text x="10" y="16" font-size="12">Server latency (ms, p50) against log records '
+             '(the lines near the axis: 1–4 ms)</text>']
     for row, (key, label, colour) in enumerate(SERIES):
         points = " ".join(f"{'M' if i == 0 else 'L'}{x[s]:.0f},{y(by_size[s][key][0]):.0f}" for i, s in enumerate(sizes))
         parts.append(f'<path d="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
         parts += [f'<text x="{x[s] + 4:.0f}" y="{y(by_size[s][key][0]) - 4:.0f}" font-size="10" fill="{colour}">'
-                  f'{by_size[s][key][0]}</text>' for s in sizes]
+                  f'{by_size[s][key][0]}</text>' for s in sizes if by_size[s][key][0] >= top / 20]  # small ones would overlap
         parts.append(f'<text x="{left + row % 2 * 250}" y="{34 + row // 2 * 14}" font-size="11" fill="{colour}">{label}</text>')
     parts += [f'<text x="{x[s]:.0f}" y="{height - 20}" font-size="11" text-anchor="middle">{s:,}</text>' for s in sizes]
     return "".join(parts) + "</svg>"
