@@ -113,3 +113,15 @@ def test_diagnostics_after_edits_equal_a_fresh_check(text, edits):
         fresh = Workspace(MemoryProvider({str(log_path): text, str(profile_path): PROFILE}), Settings(), PurePath(USER_DIR))
         for path in (log_path, profile_path):
             assert check_path(workspace, path) == check_path(fresh, path)
+
+
+def test_lines_added_above_move_the_records_below_without_reading_them_again():
+    text = LOG_HEAD + record("PF-20260412-01") + record("PF-20260412-02", summary="偏好 Vue")
+    doc = parse_log(text)
+    second = doc.records[1]
+    heading, summary = second.line, second.fields["summary"].value_span
+    edited = parse_log(text.replace("## 记录\n", "## 记录\n\n新的说明 🎉\n"), doc)
+    assert edited.records[1] is second
+    assert second.line == heading + 2 and second.fields["summary"].value_span == summary._replace(
+        start_line=summary.start_line + 2, end_line=summary.end_line + 2)
+    assert log_shape(edited) == log_shape(parse_log(text.replace("## 记录\n", "## 记录\n\n新的说明 🎉\n")))

@@ -7,8 +7,10 @@ import datetime as dt
 import functools
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from profile_memory.core import anchors
 from profile_memory.core.profile import Token, malformed_tokens_in
@@ -86,38 +88,65 @@ def parse_operation(value: str) -> Operation:
     return Operation(word, OP_WORDS.get(word.casefold()), old, new)
 
 
+@dataclass(slots=True, eq=False)
+class Base:
+    """The line where a section starts, shared by its record and fields. When lines are added or removed
+    above a section, the next parse moves it by changing this one number: its record and fields are
+    reused as they are, so an edit costs what it touched, not what follows it."""
+
+    line: int
+
+
 @dataclass(slots=True)
 class Field:
     key: str  # canonical key (`summary`) or the written key when unknown
     label: str  # as written
     value: str  # continuation lines joined with "\n"
-    line: int
-    start_col: int  # where the value starts on `line` ...
-    end_line: int  # ... and where it ends (a value may continue on the next lines)
+    base: Base = field(repr=False)
+    offset: int  # the field's line, counted from its record's heading ...
+    start_col: int  # ... where the value starts on it ...
+    end_offset: int  # ... and where it ends (a value may continue on the next lines)
     end_col: int
     english: bool
 
     @property
+    def line(self) -> int:
+        return self.base.line + self.offset
+
+    @property
     def value_span(self) -> Span:
-        # Kept as plain numbers, not a Span per field: a large log has a hundred thousand fields.
-        return Span(self.line, self.start_col, self.end_line, self.end_col)
+        line = self.base.line
+        return Span(line + self.offset, self.start_col, line + self.end_offset, self.end_col)
 
 
 @dataclass(slots=True)
 class Record:
-    line: int
+    base: Base = field(repr=False)
     width: int  # of the heading line (its text is the document's line, not kept twice)
     id: str | None  # None when the heading is malformed
-    id_span: Span | None
+    id_cols: tuple[int, int] | None  # where the bracketed id stands on the heading line
     date: dt.date | None
     title: str
-    end_line: int = 0  # exclusive
+    length: int = 0  # lines, from the heading to the next heading or the end
     fields: dict[str, Field] = field(default_factory=dict)
     operation: Operation | None = None  # the parsed 操作 field, set when the record is complete
 
     @property
+    def line(self) -> int:
+        return self.base.line
+
+    @property
+    def end_line(self) -> int:
+        """Exclusive."""
+        return self.base.line + self.length
+
+    @property
+    def id_span(self) -> Span | None:
+        return Span(self.base.line, self.id_cols[0], self.base.line, self.id_cols[1]) if self.id_cols else None
+
+    @property
     def heading_span(self) -> Span:
-        return Span(self.line, 0, self.line, self.width)
+        return Span(self.base.line, 0, self.base.line, self.width)
 
     def value(self, key: str) -> str | None:
         found = self.fields.get(key)
@@ -155,11 +184,11 @@ class MalformedHeading:
 @dataclass(slots=True, eq=False)
 class Section:
     """The lines from one heading to the next (or from the file's start): a record, a malformed record
-    heading, or text outside records, with the malformed tokens of its lines. Sections are immutable
-    once parsed, so a later parse of the same file can reuse them."""
+    heading, or text outside records, with the malformed tokens of its lines. A later parse of the same
+    file reuses the sections an edit did not touch, and moves those below it (see `Base`)."""
 
-    start: int
-    stop: int  # exclusive
+    base: Base
+    length: int  # lines
     record: Record | None = None
     malformed: MalformedHeading | None = None
     tokens: tuple[Token, ...] = ()
@@ -167,6 +196,25 @@ class Section:
     chinese: int = 0
     irregular: bool = False  # a malformed heading, or a record lacking a required field or with an unknown operation
     memo: dict | None = None  # what rules derive from this section alone, kept with it (irregular sections only)
+
+    @property
+    def start(self) -> int:
+        return self.base.line
+
+    @property
+    def stop(self) -> int:
+        """Exclusive."""
+        return self.base.line + self.length
+
+    def move(self, by: int) -> None:
+        """`by` lines further down: lines were added (or, when negative, removed) above it."""
+        self.base.line += by
+        if self.malformed is not None:  # rare: what has its own line number is made again
+            self.malformed = MalformedHeading(self.malformed.line + by, self.malformed.reason)
+        if self.tokens:
+            self.tokens = tuple(Token(t.text, Span(t.span.start_line + by, t.span.start_col, t.span.end_line + by,
+                                                   t.span.end_col), t.problem) for t in self.tokens)
+        self.memo = None  # findings name lines
 
 
 @dataclass(slots=True)
@@ -196,7 +244,8 @@ def _date(text: str) -> dt.date:
     return dt.date.fromisoformat(text)
 
 
-def _parse_heading(index: int, line: str) -> Record | MalformedHeading:
+def _parse_heading(base: Base, line: str) -> Record | MalformedHeading:
+    index = base.line
     rest = line[3:]
     offset = 3 + len(rest) - len(rest.lstrip())
     rest = rest.strip()
@@ -222,11 +271,10 @@ def _parse_heading(index: int, line: str) -> Record | MalformedHeading:
     title = tail[separator.end() :].strip() if separator else ""
     if not title:
         return MalformedHeading(index, "expected ` — title` after the date")
-    id_span = Span.within(index, id_start, id_start + len(token))
-    return Record(index, len(line), token if problem is None else None, id_span, date, title)
+    return Record(base, len(line), token if problem is None else None, (id_start, id_start + len(token)), date, title)
 
 
-def _parse_field(index: int, line: str) -> Field | None:
+def _parse_field(base: Base, offset: int, line: str) -> Field | None:
     match = _FIELD.fullmatch(line)
     if match is None or not (match.group("c1") or match.group("c2")):
         return None
@@ -239,32 +287,34 @@ def _parse_field(index: int, line: str) -> Field | None:
     end = start + len(value)
     if key in _REPEATED:
         value = sys.intern(value)
-    return Field(key, label, value, index, start, index, end, label.isascii())
+    return Field(key, label, value, base, offset, start, offset, end, label.isascii())
 
 
-def _continue_field(found: Field, index: int, line: str) -> Field:
+def _continue_field(found: Field, offset: int, line: str) -> Field:
     text = line.strip()
     value = f"{found.value}\n{text}" if found.value else text
-    return Field(found.key, found.label, value, found.line, found.start_col, index, len(line.rstrip()), found.english)
+    return Field(found.key, found.label, value, found.base, found.offset, found.start_col, offset, len(line.rstrip()),
+                 found.english)
 
 
-def _parse_record(lines: list[str], start: int, stop: int) -> Record | MalformedHeading:
+def _parse_record(lines: list[str], base: Base, stop: int) -> Record | MalformedHeading:
     """One `###` section: its heading and, for a well-formed heading, its fields up to `stop`."""
-    parsed = _parse_heading(start, lines[start])
+    start = base.line
+    parsed = _parse_heading(base, lines[start])
     if not isinstance(parsed, Record):
         return parsed
     record, current = parsed, None
-    for index in range(start + 1, stop):
-        line = lines[index]
+    for offset in range(1, stop - start):
+        line = lines[start + offset]
         if current is not None and line.startswith("  ") and line.strip():
-            current = _continue_field(current, index, line)
+            current = _continue_field(current, offset, line)
             continue
         if current is not None:
             record.fields.setdefault(current.key, current)
-        current = _parse_field(index, line) if line.startswith("-") else None
+        current = _parse_field(base, offset, line) if line.startswith("-") else None
     if current is not None:
         record.fields.setdefault(current.key, current)
-    record.end_line = stop
+    record.length = stop - start
     operation = record.fields.get("operation")
     record.operation = parse_operation(operation.value) if operation else None
     return record
@@ -275,17 +325,17 @@ def _is_boundary(line: str) -> bool:
 
 
 def _parse_section(lines: list[str], start: int, stop: int) -> Section:
-    heading = lines[start]
+    heading, base = lines[start], Base(start)
     tokens = tuple(malformed_tokens_in(lines, start, stop))
     if not (heading.startswith("###") and not heading.startswith("####") and _is_boundary(heading)):
-        return Section(start, stop, tokens=tokens)
-    parsed = _parse_record(lines, start, stop)
+        return Section(base, stop - start, tokens=tokens)
+    parsed = _parse_record(lines, base, stop)
     if not isinstance(parsed, Record):
-        return Section(start, stop, malformed=parsed, tokens=tokens, irregular=True)
+        return Section(base, stop - start, malformed=parsed, tokens=tokens, irregular=True)
     english = sum(1 for found in parsed.fields.values() if found.english)
     unknown_operation = parsed.operation is not None and parsed.operation.kind is None
     irregular = parsed.id is not None and (any(key not in parsed.fields for key in REQUIRED_FIELDS) or unknown_operation)
-    return Section(start, stop, parsed, tokens=tokens, english=english, chinese=len(parsed.fields) - english,
+    return Section(base, stop - start, parsed, tokens=tokens, english=english, chinese=len(parsed.fields) - english,
                    irregular=irregular)
 
 
@@ -295,28 +345,6 @@ def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
     starts = [begin, *boundaries]
     stops = [*boundaries, end]
     return [_parse_section(lines, start, stop) for start, stop in zip(starts, stops) if stop > start]
-
-
-def _shift_span(span: Span, by: int) -> Span:
-    return Span(span.start_line + by, span.start_col, span.end_line + by, span.end_col)
-
-
-def _shift_field(found: Field, by: int) -> Field:
-    return Field(found.key, found.label, found.value, found.line + by, found.start_col, found.end_line + by, found.end_col,
-                 found.english)
-
-
-def _shifted(section: Section, by: int) -> Section:
-    """The same section `by` lines further down (lines were inserted or removed above it)."""
-    record = section.record
-    if record is not None:
-        record = Record(record.line + by, record.width, record.id, record.id_span and _shift_span(record.id_span, by),
-                        record.date, record.title, record.end_line + by,
-                        {key: _shift_field(found, by) for key, found in record.fields.items()}, record.operation)
-    malformed = section.malformed and MalformedHeading(section.malformed.line + by, section.malformed.reason)
-    tokens = tuple(Token(token.text, _shift_span(token.span, by), token.problem) for token in section.tokens)
-    return Section(section.start + by, section.stop + by, record, malformed, tokens, section.english, section.chinese,
-                   section.irregular)
 
 
 _CHUNK = 512
@@ -356,17 +384,9 @@ def _fresh(lines: list[str], count: int) -> LogDoc:
     return doc
 
 
-def _splice(kept: list, key, before: int, after: int | None, middle: list, tail: list | None) -> list:
-    """`kept` items placed before line `before`, then `middle`, then `tail` (or the kept items from line `after` on)."""
-    head = kept[: bisect.bisect_left(kept, before, key=key)]
-    if tail is None:
-        tail = kept[bisect.bisect_left(kept, after, key=key) :] if after is not None else []
-    return [*head, *middle, *tail]
-
-
 def _reparse(lines: list[str], count: int, previous: LogDoc) -> LogDoc:
-    """The new parse, re-reading only the sections the edit touched; the sections after them are reused
-    (moved when lines were added or removed above them)."""
+    """The new parse, re-reading only the sections the edit touched; the sections after them are reused,
+    moved in place when lines were added or removed above them (so `previous` is not to be used again)."""
     old = previous.lines
     prefix = _common_prefix(old, lines)
     suffix = _common_suffix(old, lines, min(len(old), len(lines)) - prefix)
@@ -377,22 +397,28 @@ def _reparse(lines: list[str], count: int, previous: LogDoc) -> LogDoc:
     if last == 0 and sections and not _is_boundary(old[0]):
         last = 1  # the text before the first heading gains the lines inserted above it: re-read it
     begin = sections[first - 1].stop if first else 0
-    after = sections[last].start if last < len(sections) else None  # old line where the reused tail starts
-    middle = _parse_sections(lines, begin, after + moved_by if after is not None else count)
-    tail = sections[last:] if moved_by == 0 else [_shifted(section, moved_by) for section in sections[last:]]
-    records, malformed, tokens = _collect(middle)
-    moved = _collect(tail) if moved_by else (None, None, None)
-    doc = LogDoc(lines, [*sections[:first], *middle, *tail],
-                 _splice(previous.records, lambda r: r.line, begin, after, records, moved[0]),
-                 _splice(previous.malformed_headings, lambda m: m.line, begin, after, malformed, moved[1]),
-                 _splice(previous.bad_tokens, lambda t: t.span.start_line, begin, after, tokens, moved[2]))
+    after = sections[last].start if last < len(sections) else len(old)  # (old) line where the reused sections resume
+
+    def kept(items: list, key: Callable[[Any], int]) -> tuple[list, list]:
+        """The items of `previous` before the edit and from `after` on (found before anything moves)."""
+        return items[: bisect.bisect_left(items, begin, key=key)], items[bisect.bisect_left(items, after, key=key) :]
+
+    records, malformed, tokens = (kept(previous.records, lambda r: r.line), kept(previous.malformed_headings, lambda m: m.line),
+                                  kept(previous.bad_tokens, lambda t: t.span.start_line))
+    tail = sections[last:]
+    for section in tail if moved_by else ():
+        section.move(moved_by)
+    middle = _parse_sections(lines, begin, after + moved_by if last < len(sections) else count)
+    new_records, new_malformed, new_tokens = _collect(middle)
+    if moved_by:  # what carries its own line number was made again by `move`
+        malformed = (malformed[0], [s.malformed for s in tail if s.malformed is not None])
+        tokens = (tokens[0], [token for s in tail for token in s.tokens])
+    doc = LogDoc(lines, [*sections[:first], *middle, *tail], [*records[0], *new_records, *records[1]],
+                 [*malformed[0], *new_malformed, *malformed[1]], [*tokens[0], *new_tokens, *tokens[1]])
     dropped = sections[first:last]
     doc.english = previous.english - sum(s.english for s in dropped) + sum(s.english for s in middle)
     doc.chinese = previous.chinese - sum(s.chinese for s in dropped) + sum(s.chinese for s in middle)
-    start = bisect.bisect_left(doc.records, begin, key=lambda r: r.line)
-    reused_after = 0 if moved_by else len(previous.records) - bisect.bisect_left(
-        previous.records, after if after is not None else len(old), key=lambda r: r.line)
-    doc.changed = (previous.stamp, start, len(doc.records) - reused_after)
+    doc.changed = (previous.stamp, len(records[0]), len(records[0]) + len(new_records))
     return doc
 
 
@@ -402,6 +428,7 @@ def parse_log(text: str, previous: LogDoc | None = None) -> LogDoc:
 
 def parse_log_lines(lines: list[str], previous: LogDoc | None = None) -> LogDoc:
     """Parse a log from its lines. With the `previous` parse of the same file, the sections an edit did not
-    touch are reused, so typing in one record re-parses that record only."""
+    touch are reused, so typing in one record re-parses that record only. `previous` is used up: the
+    sections below the edit move with it."""
     count = line_count(lines)
     return _reparse(lines, count, previous) if previous is not None else _fresh(lines, count)
