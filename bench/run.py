@@ -183,14 +183,17 @@ async def debounced_log_edit(paths: dict, count: int) -> tuple[float, float]:
 
 
 async def initialize_figures(paths: dict, runs: int) -> dict:
-    """spawn → `initialize` result, the median of several spawns of each server, taken in turns."""
+    """spawn → `initialize` result of each server, spawned in turns; the ratio is the median of the
+    ratios of each pair of spawns (spawn times vary by a third from one to the next on a shared machine)."""
     samples: dict[str, list[float]] = {"server": [], "floor": []}
     for _ in range(runs):
         for name, command in (("server", SERVER), ("floor", FLOOR)):
             client, elapsed = await start(command, paths["repo"], {"userProfileDir": str(paths["user_dir"])})
             samples[name].append(elapsed)
             await client.close()
-    return {name: ms(statistics.median(values)) for name, values in samples.items()}
+    ratios = [server / floor for server, floor in zip(samples["server"], samples["floor"])]
+    return {**{name: ms(statistics.median(values)) for name, values in samples.items()},
+            "ratio": round(statistics.median(ratios), 2)}
 
 
 async def floor_figures(paths: dict, counts: dict) -> dict:
@@ -290,8 +293,8 @@ def targets(server: dict, floor: dict, peer: dict, journal: dict, check: dict) -
         ]
     rows += [
         ("diagnostics after a log edit p50 ≤ 30 ms", f"{server['edit_log'][0]} ms", verdict(server["edit_log"][0] <= 30)),
-        ("initialize ≤ 1.3 × floor", f"{server['initialize_ms']} / {floor['initialize_ms']} ms",
-         verdict(server["initialize_ms"] <= 1.3 * floor["initialize_ms"])),
+        ("initialize ≤ 1.3 × floor (median of 15 paired spawns)", f"{server['initialize_ms']} / {floor['initialize_ms']} ms, "
+         f"ratio {floor['initialize_ratio']}", verdict(floor["initialize_ratio"] <= 1.3)),
     ]
     if "rg_s" in journal:
         same = journal["answers_equal"] and journal["rg_answers_equal"]
@@ -349,7 +352,7 @@ def _row(label: str, by_size: dict[int, dict], key: str) -> str:
     return f"| {label} | " + " | ".join(cells) + " |"
 
 
-ROWS = (("spawn → initialize (median of 7 spawns at 10,000)", "initialize_ms"), ("didOpen → first diagnostics", "open_to_diagnostics_ms"),
+ROWS = (("spawn → initialize (at 10,000: median of 15 spawns)", "initialize_ms"), ("didOpen → first diagnostics", "open_to_diagnostics_ms"),
         ("hover p50 / p99", "hover"), ("definition p50 / p99", "definition"), ("code actions (list) p50 / p99", "code_action"),
         ("code action resolve p50 / p99", "code_action_resolve"),
         ("diagnostics after a profile edit p50 / p99", "edit_profile"), ("diagnostics after a log edit p50 / p99", "edit_log"),
@@ -417,8 +420,9 @@ async def main() -> int:
             if size == main_size:
                 main_paths = paths
         floor = await floor_figures(main_paths, counts[main_size])
-        spawned = await initialize_figures(main_paths, 2 if args.smoke else 7)
+        spawned = await initialize_figures(main_paths, 2 if args.smoke else 15)
         by_size[main_size]["initialize_ms"], floor["initialize_ms"] = spawned["server"], spawned["floor"]
+        floor["initialize_ratio"] = spawned["ratio"]
         check = check_figures(root, [100, 200] if args.smoke else [1_000, 10_000, 50_000])
         debounced = await debounced_log_edit(main_paths, 2 if args.smoke else 20)
         peer = {"skipped": "smoke run"} if args.smoke else await markdown_peer.figures(root, main_size, counts[main_size])
