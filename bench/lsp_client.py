@@ -1,5 +1,5 @@
 """A standalone JSON-RPC client over stdio for benchmarks (no pytest-lsp): requests with timing,
-notifications, and answers to the requests servers send back."""
+notifications, answers to the requests servers send back, and the percentiles the timings are reported as."""
 
 from __future__ import annotations
 
@@ -11,6 +11,15 @@ from collections.abc import Callable
 from typing import Any
 
 Handler = Callable[[dict], Any]
+
+
+def ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+def p50_p99(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return ms(ordered[len(ordered) // 2]), ms(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))])
 
 
 class Raw(bytes):

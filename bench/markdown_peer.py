@@ -15,7 +15,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from lsp_client import Client, Raw
+from lsp_client import Client, Raw, ms, p50_p99
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "profile-memory-bench" / "markdown"
 PACKAGES = ["vscode-markdown-languageserver@0.5.0", "markdown-it@14"]
@@ -71,12 +71,6 @@ class Tokens:
         return self.by_text[text]
 
 
-def _p50_p99(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return (round(ordered[len(ordered) // 2] * 1000, 2),
-            round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2))
-
-
 async def figures(root: Path, links: int, counts: dict) -> dict:
     """Definition and pull diagnostics (after a one-character edit) p50/p99, and initialize, in ms."""
     reason = install()
@@ -101,7 +95,7 @@ async def figures(root: Path, links: int, counts: dict) -> dict:
     await client.request("initialize", {"processId": os.getpid(), "rootUri": folder.as_uri(), "capabilities": CAPABILITIES,
                                         "workspaceFolders": [{"uri": folder.as_uri(), "name": "notes"}],
                                         "initializationOptions": {"markdownFileExtensions": ["md"]}})
-    result = {"initialize_ms": round((time.perf_counter() - began) * 1000, 2)}
+    result = {"initialize_ms": ms(time.perf_counter() - began)}
     client.notify("initialized", {})
     client.notify("workspace/didChangeConfiguration", {"settings": SETTINGS})
     client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}})
@@ -113,7 +107,7 @@ async def figures(root: Path, links: int, counts: dict) -> dict:
                                                                            "position": references[n * 37 % links]})
         assert found, "the peer found no definition"
         definition.append(elapsed)
-    result["definition"] = _p50_p99(definition)
+    result["definition"] = p50_p99(definition)
     pulls = []
     for version in range(2, counts["edits"] + 2):
         added = version % 2 == 0
@@ -125,7 +119,7 @@ async def figures(root: Path, links: int, counts: dict) -> dict:
         client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
         await client.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
         pulls.append(time.perf_counter() - start)
-    result["pull_diagnostics"] = _p50_p99(pulls)
+    result["pull_diagnostics"] = p50_p99(pulls)
     result["rss_mb"] = round(client.rss_mb(), 1)
     await client.close()
     return result

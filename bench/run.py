@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 import corpus  # noqa: E402
 import markdown_peer  # noqa: E402
-from lsp_client import Client  # noqa: E402
+from lsp_client import Client, ms, p50_p99  # noqa: E402
 
 HERE = Path(__file__).parent
 PYTHON = sys.executable
@@ -38,15 +38,6 @@ CAPABILITIES = {"general": {"positionEncodings": ["utf-16"]}, "window": {"workDo
                                  "codeAction": {"resolveSupport": {"properties": ["edit"]},  # as VS Code: edits on resolve
                                                 "codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["quickfix", "refactor"]}}}}}
 QUERIES = ("quoted", "极简界面")  # typed one character at a time
-
-
-def ms(seconds: float) -> float:
-    return round(seconds * 1000, 2)
-
-
-def p50_p99(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return ms(ordered[len(ordered) // 2]), ms(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))])
 
 
 def anchor_positions(path: Path) -> list[dict]:

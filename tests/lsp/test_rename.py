@@ -4,20 +4,26 @@ import pytest
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
-from lsp_support import Session
+from lsp_support import Session, apply_workspace_edit
 
 
 def doc(session: Session, path):
     return types.TextDocumentIdentifier(session.open(path))
 
 
+async def prepare_and_rename(session: Session, path, needle: str, new_name: str, offset: int = 1) -> types.WorkspaceEdit:
+    """Rename what stands at `needle` (`offset` characters into it) as an editor does: prepare (the range must
+    start at `needle`), then rename."""
+    identifier = doc(session, path)
+    position = session.position(path, needle, offset)
+    prepared = await session.client.text_document_prepare_rename_async(types.PrepareRenameParams(identifier, position))
+    assert prepared.start == session.position(path, needle)
+    return await session.client.text_document_rename_async(types.RenameParams(identifier, position, new_name))
+
+
 async def test_rename_edits_profile_log_and_pending_together(session: Session):
     profile = session.user_dir / "user-profile.md"
-    identifier = doc(session, profile)
-    position = session.position(profile, "PF-20260412-02", 4)
-    prepared = await session.client.text_document_prepare_rename_async(types.PrepareRenameParams(identifier, position))
-    assert prepared.start == session.position(profile, "PF-20260412-02")
-    edit = await session.client.text_document_rename_async(types.RenameParams(identifier, position, "PF-20260412-09"))
+    edit = await prepare_and_rename(session, profile, "PF-20260412-02", "PF-20260412-09", offset=4)
     counts = {uri.rsplit("/", 1)[1]: len(edits) for uri, edits in edit.changes.items()}
     assert counts == {"user-profile.md": 1, "user-profile-log.md": 2, "profile-pending.md": 1}
     assert all(e.new_text == "PF-20260412-09" for edits in edit.changes.values() for e in edits)
@@ -40,17 +46,11 @@ async def test_no_rename_in_a_journal(session: Session):
 
 async def test_rename_a_category_changes_only_its_heading(session: Session):
     profile = session.user_dir / "user-profile.md"
-    identifier = doc(session, profile)
-    position = session.position(profile, "技术偏好", 1)
-    prepared = await session.client.text_document_prepare_rename_async(types.PrepareRenameParams(identifier, position))
-    assert prepared.start == session.position(profile, "技术偏好")
-    edit = await session.client.text_document_rename_async(types.RenameParams(identifier, position, "技术栈偏好"))
-    from lsp_support import apply_workspace_edit
-
+    edit = await prepare_and_rename(session, profile, "技术偏好", "技术栈偏好")
     apply_workspace_edit(edit, session.encoding)
     assert "## 技术栈偏好\n- 偏好 React" in profile.read_text(encoding="utf-8")
     files = [c.text_document.uri for c in edit.document_changes] if edit.document_changes else list(edit.changes)
     assert [f.rsplit("/", 1)[1] for f in files] == ["user-profile.md"]
     with pytest.raises(JsonRpcException, match="already a category"):
         await session.client.text_document_rename_async(types.RenameParams(
-            identifier, session.position(profile, "做事风格", 1), "沟通偏好"))
+            doc(session, profile), session.position(profile, "做事风格", 1), "沟通偏好"))

@@ -153,6 +153,16 @@ class Record:
         return found.value if found else None
 
     @property
+    def missing_fields(self) -> list[str]:
+        """The required fields it lacks, in the order of the format."""
+        return [key for key in REQUIRED_FIELDS if key not in self.fields]
+
+    @property
+    def unknown_operation(self) -> bool:
+        """It has a 操作 field whose word is no operation."""
+        return self.operation is not None and self.operation.kind is None
+
+    @property
     def op(self) -> Op | None:
         """The operation's kind; a title marked deleted makes it a delete."""
         if self.title.endswith(DELETED_TITLE_MARKS):
@@ -333,8 +343,7 @@ def _parse_section(lines: list[str], start: int, stop: int) -> Section:
     if not isinstance(parsed, Record):
         return Section(base, stop - start, malformed=parsed, tokens=tokens, irregular=True)
     english = sum(1 for found in parsed.fields.values() if found.english)
-    unknown_operation = parsed.operation is not None and parsed.operation.kind is None
-    irregular = parsed.id is not None and (any(key not in parsed.fields for key in REQUIRED_FIELDS) or unknown_operation)
+    irregular = parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation)
     return Section(base, stop - start, parsed, tokens=tokens, english=english, chinese=len(parsed.fields) - english,
                    irregular=irregular)
 

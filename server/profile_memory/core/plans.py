@@ -15,7 +15,7 @@ from pathlib import PurePath
 
 from profile_memory.core.files import PENDING_NAME, PROJECT_PAIR, Role, log_file_name, profile_file_name, role_of
 from profile_memory.core.index import PairIndex, State
-from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, REQUIRED_FIELDS, Op, parse_log
+from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, Op, parse_log
 from profile_memory.core.pending import Kind, Proposal, Scope, parse_pending, scope_of
 from profile_memory.core.profile import Entry, parse_profile
 from profile_memory.core.span import Span
@@ -502,24 +502,23 @@ class Fixes(Planner):
                      old=old, supersedes=anchor_id)
         return new_id
 
-    def mark_deleted(self, ref: PairRef, anchor_id: str) -> None:
-        """PM007: the log says the entry is gone (a delete record)."""
+    def _orphan(self, ref: PairRef, anchor_id: str) -> tuple[str, str]:
+        """PM007: the category and latest 精简版 of a live id no entry carries (the id is now touched)."""
         history = self.pair(ref).history(anchor_id)
         if history is None:
             raise PlanError(f"{anchor_id} has no record")
         self._touched(anchor_id)
-        summary = normalise(history.latest_summary or "")
-        self._record(ref, anchor_id, short_title(summary), Op.DELETE, history.latest_value("category") or "",
-                     summary, None, None)
+        return history.latest_value("category") or "", normalise(history.latest_summary or "")
+
+    def mark_deleted(self, ref: PairRef, anchor_id: str) -> None:
+        """PM007: the log says the entry is gone (a delete record)."""
+        category, summary = self._orphan(ref, anchor_id)
+        self._record(ref, anchor_id, short_title(summary), Op.DELETE, category, summary, None, None)
 
     def restore_entry(self, ref: PairRef, anchor_id: str) -> None:
         """PM007: put the live id's latest wording back into the profile, in its category."""
-        history = self.pair(ref).history(anchor_id)
-        if history is None:
-            raise PlanError(f"{anchor_id} has no record")
-        self._touched(anchor_id)
-        summary = normalise(history.latest_summary or "")
-        self._insert_entry(ref, history.latest_value("category") or "", f"- {summary} <!-- {anchor_id} -->")
+        category, summary = self._orphan(ref, anchor_id)
+        self._insert_entry(ref, category, f"- {summary} <!-- {anchor_id} -->")
 
     def remove_entry(self, ref: PairRef, line: int) -> None:
         """PM008: drop an entry whose id the log has deleted or retired (no new record)."""
@@ -555,7 +554,7 @@ class Fixes(Planner):
         language = "en" if record.english else (doc.language or self.language)
         labels = FIELD_LABELS[language]
         after = max([f.value_span.end_line for f in record.fields.values()] + [record.line])
-        missing = [k for k in REQUIRED_FIELDS if k not in record.fields]
+        missing = record.missing_fields
         for offset, key in enumerate(missing):
             self._insert_line(log_path, after + 1 + offset, f"- **{labels[key]}**: {NOT_RECORDED[language]}")
 

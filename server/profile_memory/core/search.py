@@ -11,7 +11,6 @@ import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePath
-
 from typing import TYPE_CHECKING
 
 from profile_memory.core.journal import entry_from_json

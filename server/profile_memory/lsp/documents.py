@@ -13,18 +13,13 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types
 
-from profile_memory.core.text import split_keep_ends
+from profile_memory.core.text import LINE_BREAK, split_lines
 from profile_memory.lsp.positions import from_client
 
 
 def _split(text: str) -> tuple[list[str], list[str]]:
-    """Lines without terminators, and the terminator after each ("" after the last)."""
-    lines, breaks = [], []
-    for line in split_keep_ends(text):
-        bare = line[:-2] if line.endswith("\r\n") else line[:-1] if line.endswith(("\n", "\r")) else line
-        lines.append(bare)
-        breaks.append(line[len(bare):])
-    return lines, breaks
+    """Lines without terminators (the core's split), and the terminator after each ("" after the last)."""
+    return split_lines(text), [*LINE_BREAK.findall(text), ""]
 
 
 def _join(lines: list[str], breaks: list[str]) -> str:

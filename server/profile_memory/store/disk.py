@@ -72,9 +72,9 @@ def iter_lines_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[tu
     """(0-based line, bytes) from the last line to the first, read backwards in chunks (memory stays flat)."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(0, "not a regular file", str(path))
         info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(0, "not a regular file", str(path))
         size = info.st_size
         breaks = _line_breaks(path, fd, info, chunk)
         last_is_break = size > 0 and os.pread(fd, 1, size - 1) == b"\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex
-from profile_memory.core.log import FIELD_LABELS, REQUIRED_FIELDS, LogDoc, Section
+from profile_memory.core.log import FIELD_LABELS, LogDoc, Section
 from profile_memory.core.rules.common import malformed_anchors
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
@@ -22,13 +22,13 @@ def _section_findings(section: Section, lines: list[str], name: str) -> list[Fin
         return []
     found = []
     labels = FIELD_LABELS["zh"]
-    missing = [key for key in REQUIRED_FIELDS if key not in record.fields]
+    missing = record.missing_fields
     if missing:
         words = ", ".join(f"{labels[k]} ({FIELD_LABELS['en'][k]})" for k in missing)
         found.append(Finding("PM010", record.heading_span,
                              f"record {record.id} ({name}:{record.line + 1}) lacks {words}"))
     operation = record.fields.get("operation")
-    if operation is not None and record.operation.kind is None:  # type: ignore[union-attr]
+    if operation is not None and record.unknown_operation:
         found.append(Finding("PM013", operation.value_span,
                              f"{name}:{operation.line + 1}: unknown operation `{record.operation.word}` for {record.id}; "  # type: ignore[union-attr]
                              "expected 新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore"))
