@@ -22,7 +22,7 @@ from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.config import today
 from profile_memory.core.files import PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, profile_file_name, role_of
 from profile_memory.core.pending import Kind as ProposalKind, Scope, parse_pending
-from profile_memory.core.plans import PairRef, PlanError, Planner, UnsafeSource
+from profile_memory.core.plans import BadText, Fixes, PairRef, Plan, PlanError, UnsafeSource
 from profile_memory.core.places import Places, locate
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.rules import check_source
@@ -250,7 +250,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 # -- writes (propose, add, evolve, pivot, delete, confirm) ---------------------------------------
 
-WriteOperation = Callable[[Planner, Context], str]
+WriteOperation = Callable[[Fixes, Context], str]
 
 
 def _ref(ctx: Context, scope: str) -> PairRef:
@@ -274,27 +274,48 @@ def _scope_of_id(ctx: Context, anchor_id: str, scope: str | None) -> PairRef:
     return _ref(ctx, found[0])
 
 
+def _plan(ctx: Context, title: str, operation: WriteOperation) -> Plan:
+    """What the operation would write, planned on the files as they are now, read whole (a file is never
+    rewritten from a part of it)."""
+    whole = dataclasses.replace(ctx.settings, max_file_bytes=sys.maxsize)
+    ctx.workspace = Workspace(DiskProvider(), whole, ctx.places.user_dir)
+    profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
+    planner = Fixes(ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language)
+    message = operation(planner, ctx)
+    return planner.finish(title, message)
+
+
+def _lock_folders(ctx: Context, plan: Plan) -> list[PurePath]:
+    """The profile folders that exist, and those the plan writes in (created then)."""
+    existing = [f for f in ctx.places.profile_folders() if ctx.workspace.provider.kind(f) is not Kind.MISSING]
+    return list(dict.fromkeys([*existing, *(change.path.parent for change in plan.files)]))
+
+
 def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -> int:
-    """Plan and write under the profile folders' locks: re-read, change, write log, profile, pending."""
+    """Plan, then plan again and write under the folders' locks (log, profile, pending). A write that is refused
+    or has nothing to do is found by the first plan, so it takes no lock and creates nothing."""
     ctx = load_context(args.user_dir)
+    written: list[PurePath] = []
     try:
-        with locked(ctx.places.profile_folders()):
-            # read after the lock, and whole: a file is never rewritten from a part of it
-            whole = dataclasses.replace(ctx.settings, max_file_bytes=sys.maxsize)
-            ctx.workspace = Workspace(DiskProvider(), whole, ctx.places.user_dir)
-            profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
-            planner = Planner(ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language)
-            message = operation(planner, ctx)
-            plan = planner.finish(title, message)
-            written = write_plan(ctx.workspace, plan)
+        plan = _plan(ctx, title, operation)
+        if plan.files:
+            with locked(_lock_folders(ctx, plan)):
+                plan = _plan(ctx, title, operation)  # the files may have changed before the locks were taken
+                written = write_plan(ctx.workspace, plan)
+    except BadText as error:
+        raise CliError(str(error)) from None
     except PlanError as error:
         raise CliError(str(error), code=1) from None
     except (UnsafePath, UnsafeSource) as error:
         raise CliError(f"{ctx.show(error.path)}: {error.reason}") from None
     except OSError as error:
         raise CliError(f"{error.filename or 'write'}: {error.strerror or error}") from None
+    for over in plan.over_limit:
+        _warn(f"{ctx.show(over.path)} now has {over.lines} lines, over its limit of {over.limit}; merge or remove entries")
     if getattr(args, "json", False):
-        print(json.dumps({"ids": plan.ids, "files": [ctx.show(p) for p in written], "outcome": plan.outcome},
+        print(json.dumps({"ids": plan.ids, "files": [ctx.show(p) for p in written], "outcome": plan.outcome,
+                          "over_limit": [{"path": ctx.show(o.path), "lines": o.lines, "limit": o.limit}
+                                         for o in plan.over_limit]},
                          ensure_ascii=False, indent=2))
     else:
         print(plan.outcome)
@@ -302,14 +323,14 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    def operation(planner: Planner, ctx: Context) -> str:
+    def operation(planner: Fixes, ctx: Context) -> str:
         return planner.add(_ref(ctx, args.scope), args.category, args.text, args.context, args.source)
 
     return run_write(args, "add", operation)
 
 
 def cmd_evolve(args: argparse.Namespace) -> int:
-    def operation(planner: Planner, ctx: Context) -> str:
+    def operation(planner: Fixes, ctx: Context) -> str:
         planner.evolve(_scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source)
         return f"evolved {args.id}"
 
@@ -317,7 +338,7 @@ def cmd_evolve(args: argparse.Namespace) -> int:
 
 
 def cmd_pivot(args: argparse.Namespace) -> int:
-    def operation(planner: Planner, ctx: Context) -> str:
+    def operation(planner: Fixes, ctx: Context) -> str:
         new_id = planner.pivot(_scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source)
         return f"{new_id} replaces {args.id}"
 
@@ -325,7 +346,7 @@ def cmd_pivot(args: argparse.Namespace) -> int:
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    def operation(planner: Planner, ctx: Context) -> str:
+    def operation(planner: Fixes, ctx: Context) -> str:
         planner.delete(_scope_of_id(ctx, args.id, args.scope), args.id, args.context, args.source)
         return f"deleted {args.id}"
 
@@ -347,7 +368,7 @@ def cmd_propose(args: argparse.Namespace) -> int:
     if args.kind != "add" and not args.old:
         raise CliError("--old is required for an evolve or a pivot")
 
-    def operation(planner: Planner, ctx: Context) -> str:
+    def operation(planner: Fixes, ctx: Context) -> str:
         pending = _pending_path(ctx, None)
         planner.propose(pending, Scope(args.scope), ProposalKind(args.kind), args.category, args.text, args.old,
                         args.context, args.source)
@@ -361,7 +382,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
         raise CliError("choose the proposals: --all or --line N")
     decision = "discard" if args.discard else "keep-both" if args.keep_both else "confirm"
 
-    def operation(planner: Planner, ctx: Context) -> str:
+    def operation(planner: Fixes, ctx: Context) -> str:
         pending = _pending_path(ctx, args.pending)
         proposals = parse_pending(planner.text(pending)).proposals
         if args.line:
@@ -374,6 +395,26 @@ def cmd_confirm(args: argparse.Namespace) -> int:
         return f"{len(ids)} confirmed: {', '.join(ids)}" if ids else "nothing to confirm"
 
     return run_write(args, "confirm", operation)
+
+
+def cmd_fix(args: argparse.Namespace) -> int:
+    """Rewrite what agents wrote in non-canonical forms (PM016 headings, PM018 forms, ids PM004 can read)."""
+
+    def operation(planner: Fixes, ctx: Context) -> str:
+        folders = ctx.places.profile_folders()
+        done = []
+        for path in _files_to_check(ctx, args.paths):
+            if role_of(path) not in (Role.PROFILE, Role.LOG):
+                continue
+            if path.parent not in folders:
+                raise CliError(f"{ctx.show(path)}: outside the profile folders ({', '.join(ctx.show(f) for f in folders)}); "
+                               "pmem writes only there (pass --user-dir, or run it in the project)")
+            count = planner.fix_forms(path)
+            if count:
+                done.append(f"{ctx.show(path)}: {count} line{'s' if count != 1 else ''} rewritten in canonical form")
+        return "\n".join(done) or "nothing to fix: every form is canonical"
+
+    return run_write(args, "fix", operation)
 
 
 # -- agent memory: journal, facts, search, recall -----------------------------------------------
@@ -647,6 +688,9 @@ def build_parser() -> argparse.ArgumentParser:
     how = confirm.add_mutually_exclusive_group()
     how.add_argument("--keep-both", action="store_true", help="for an evolve or pivot: add NEW as a new entry")
     how.add_argument("--discard", action="store_true", help="drop the proposals without recording them")
+
+    fix = write_command("fix", "rewrite non-canonical forms that agents wrote (PM016, PM018, readable PM004 ids)", cmd_fix)
+    fix.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the profile folders)")
 
     journal = commands.add_parser("journal", help="the agent journal: append and search JOURNAL.jsonl")
     journal_commands = journal.add_subparsers(dest="journal_command", metavar="ACTION", required=True)

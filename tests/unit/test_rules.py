@@ -117,7 +117,7 @@ def test_pm005_unconfirmed_entry_covers_the_line():
 def test_pm006_dangling_anchor():
     files = pair([ENTRY, "- 新 <!-- PF-20260412-02 -->"], [REC])
     (dangling,) = found(files, UP, "PM006")
-    assert "PF-20260412-02" in dangling.message and "user-profile.md:5" in dangling.message
+    assert dangling.message == "PF-20260412-02 has no record in user-profile-log.md" and dangling.span.start_line == 4
 
 
 def test_pm006_not_when_the_log_is_missing_pm015_instead():
@@ -216,10 +216,10 @@ def test_pm012_not_for_the_same_day():
 
 # PM013 -----------------------------------------------------------------------------------------
 def test_pm013_unknown_operation_covers_the_value():
-    files = pair([ENTRY], [record("PF-20260412-01", op="修改")])
+    files = pair([ENTRY], [record("PF-20260412-01", op="改写")])
     (unknown,) = found(files, UL, "PM013")
     line = files[UL].split("\n")[unknown.span.start_line]
-    assert line[unknown.span.start_col:unknown.span.end_col] == "修改"
+    assert line[unknown.span.start_col:unknown.span.end_col] == "改写" and "did you mean" in unknown.message
 
 
 def test_pm013_not_for_update_with_values():
@@ -256,7 +256,7 @@ def test_pm015_not_when_the_log_name_differs_in_case():
 def test_pm016_malformed_heading():
     files = pair([ENTRY], [REC, "### PF-20260412-01 2026-04-12 — 没有方括号\n"])
     (heading,) = found(files, UL, "PM016")
-    assert "expected" in heading.message
+    assert "not in square brackets" in heading.message
 
 
 @pytest.mark.parametrize("separator", [" — ", " – ", " - "])

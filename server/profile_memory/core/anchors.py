@@ -8,8 +8,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-# A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before it.
-TOKEN = re.compile(r"(?<![A-Za-z0-9_\-])PF-[0-9\-]+")
+# A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before it. The
+# dashes of a comment's ends (`<!--PF-20260302-01-->`) are not part of it: agents leave out the spaces.
+TOKEN = re.compile(r"(?:(?<=<!--)|(?<![A-Za-z0-9_\-]))PF-(?:[0-9]|-(?!->))+")
 _SHAPE = re.compile(r"PF-(\d+)-(\d+)")
 
 
@@ -59,6 +60,16 @@ def parse(token: str) -> AnchorId | None:
 
 def is_valid(token: str) -> bool:
     return problem(token) is None
+
+
+def repaired(token: str) -> str | None:
+    """The well-formed id a malformed token plainly means (a one-digit or zero-padded sequence number:
+    `PF-20260302-1`, `PF-20260302-001`), else None. Only a real date and a sequence ≥ 1 are read."""
+    shape = _SHAPE.fullmatch(token)
+    if shape is None or len(shape.group(1)) != 8 or int(shape.group(2)) == 0:
+        return None
+    candidate = f"PF-{shape.group(1)}-{int(shape.group(2)):02d}"
+    return candidate if candidate != token and is_valid(candidate) else None
 
 
 def find_tokens(line: str) -> Iterable[re.Match[str]]:

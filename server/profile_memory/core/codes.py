@@ -90,6 +90,13 @@ _TABLE = [
     Code("PM017", "multiple-anchors", Severity.WARNING,
          "A compact entry with more than one anchor comment.",
          "Keep one anchor per entry."),
+    Code("PM018", "non-canonical-form", Severity.INFORMATION,
+         "An anchor comment, record heading, field key or operation written in a readable but non-canonical form "
+         "(spacing, bold, colons, wording); it is read as its canonical twin.",
+         "Rewrite it in the canonical form (the quick fix, or `pmem fix`)."),
+    Code("PM019", "category-mismatch", Severity.INFORMATION,
+         "A compact entry stands under another `##` category than the latest 分类 (Category) of its id.",
+         "Move the entry to its category, or record the category change in the log."),
     Code("PM020", "journal-invalid-json", Severity.ERROR,
          "A JOURNAL.jsonl line that is not a JSON object.",
          "Fix or remove the line."),
@@ -117,6 +124,18 @@ _TABLE = [
     Code("PM042", "missing-target", Severity.WARNING,
          "A pending evolve/pivot whose OLD text (or id) is no entry of the category.",
          "Correct OLD or name the target with `<!-- PF-… -->`."),
+    Code("PM043", "repeated-proposal", Severity.WARNING,
+         "A pending proposal that the file already has (same kind, scope, category and text).",
+         "Remove the repetition; deciding one would decide both."),
+    Code("PM050", "old-mismatch", Severity.WARNING,
+         "An evolve or pivot record whose OLD is not the previous 精简版 (Summary) of the id it changes.",
+         "Correct OLD, or the record's id."),
+    Code("PM051", "log-order", Severity.INFORMATION,
+         "A record dated before the record above it: the log is appended in time order.",
+         "Correct the date, or move the record to its place."),
+    Code("PM052", "history-without-add", Severity.WARNING,
+         "An evolve, pivot, delete or restore record of an id that has no add record and no pivot that created it.",
+         "Add the missing add record, or correct the id."),
 ]
 
 CODES: dict[str, Code] = {code.code: code for code in _TABLE}

@@ -11,7 +11,7 @@ from enum import Enum
 from pathlib import PurePath
 
 from profile_memory.core import anchors
-from profile_memory.core.log import LogDoc, Op, Record
+from profile_memory.core.log import DELETED_TITLE_MARKS, LogDoc, Op, Record
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.text import normalise
 
@@ -42,6 +42,31 @@ class EarlyDate:
             return f"record date {record.date} is before the date of {record.id} ({day})"
         return (f"record date {record.date} is before the previous record of {record.id} "
                 f"(line {previous.line + 1}, {previous.date})")
+
+
+@dataclass(frozen=True, slots=True)
+class OldMismatch:
+    """An evolve or pivot whose OLD is not the previous 精简版 of the id it changes (None: of no id)."""
+
+    record: Record
+    changed: str | None  # the id it changes
+    holder: Record | None  # the record whose 精简版 that id had before this record
+
+    @property
+    def reason(self) -> str:
+        old = self.record.operation.old if self.record.operation else ""
+        if self.changed is None or self.holder is None:
+            return f"OLD `{old}` is the 精简版 (Summary) of no earlier record, so the record changes no id"
+        return (f"OLD `{old}` is not the previous 精简版 (Summary) of {self.changed}, which reads "
+                f"`{self.holder.value('summary')}` (line {self.holder.line + 1})")
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfOrder:
+    """A record dated before the record above it in the log."""
+
+    record: Record
+    above: Record
 
 
 @dataclass(slots=True)
@@ -81,6 +106,9 @@ class LogIndex:
     histories: dict[str, History] = field(default_factory=dict)
     duplicate_adds: list[DuplicateAdd] = field(default_factory=list)
     early_dates: list[EarlyDate] = field(default_factory=list)
+    old_mismatches: list[OldMismatch] = field(default_factory=list)
+    out_of_order: list[OutOfOrder] = field(default_factory=list)
+    without_add: list[Record] = field(default_factory=list)  # the first record of its id, and no beginning
     # What an update needs to know: the ids each record retired (by the record's position), and the
     # normalised texts that pivots and evolves looked up to infer a retirement (SPEC §4).
     retired_at: dict[int, list[str]] = field(default_factory=dict, repr=False)
@@ -105,45 +133,97 @@ def _note_dates(history: History, record: Record, found: list[EarlyDate]) -> Non
         found.append(EarlyDate(record, previous))
 
 
-def index_log(log: LogDoc) -> LogIndex:
-    result = LogIndex()
-    holders: dict[str, set[str]] = defaultdict(set)  # normalised latest summary -> ids holding it
-    summary_of: dict[str, str] = {}
-    for position, record in enumerate(log.records):
-        if record.id is None:
-            continue
-        history = result.histories.get(record.id)
+def _is_marked_in_place(record: Record) -> bool:
+    """A record whose title was marked deleted: the seed's "mark deleted in the log", done in place on the add
+    record (docs/format.md, "History")."""
+    return record.op is Op.DELETE and record.title.endswith(DELETED_TITLE_MARKS)
+
+
+class _Indexer:
+    """One pass over a log's records, in file order."""
+
+    def __init__(self) -> None:
+        self.result = LogIndex()
+        self.holders: dict[str, set[str]] = defaultdict(set)  # normalised latest summary -> ids holding it
+        self.summary_of: dict[str, str] = {}
+        self.holder_of: dict[str, Record] = {}  # id -> the record its latest 精简版 comes from
+        self.above: Record | None = None
+
+    def add(self, position: int, record: Record) -> None:
+        result, anchor_id = self.result, record.id
+        if anchor_id is None:
+            return
+        history = result.histories.get(anchor_id)
         creates = history is None
         if history is None:
-            history = result.histories[record.id] = History(record.id)
+            history = result.histories[anchor_id] = History(anchor_id)
         op = record.op
         if op is Op.ADD and not creates:
-            first = history.records[0]
-            after_delete = history.latest.op is Op.DELETE
-            result.duplicate_adds.append(DuplicateAdd(record, first, after_delete))
+            result.duplicate_adds.append(DuplicateAdd(record, history.records[0], history.latest.op is Op.DELETE))
+        early = len(result.early_dates)
         _note_dates(history, record, result.early_dates)
-        retired = set()
-        if record.supersedes and record.supersedes != record.id:
-            retired.add(record.supersedes)
-        operation = record.operation
-        if creates and op in (Op.PIVOT, Op.EVOLVE) and operation is not None and operation.old:
-            result.looked_up.add(normalise(operation.old))
-            retired |= holders.get(normalise(operation.old), set()) - {record.id}
+        self._note_order(record, noted=len(result.early_dates) > early)
+        retired = self._retired(record, creates, op)
         for old_id in retired:
             old = result.histories.get(old_id)
             if old is not None:
                 old.retired_by, old._retired_at = record, position
                 result.retired_at.setdefault(position, []).append(old_id)
+        if creates and op is not None and op is not Op.ADD and not retired and op is not Op.PIVOT \
+                and not _is_marked_in_place(record):
+            result.without_add.append(record)
         history.records.append(record)
         history._last_at = position
+        self._hold(record)
+
+    def _retired(self, record: Record, creates: bool, op: Op | None) -> set[str]:
+        """The ids this record retires (its Supersedes, or the id whose 精简版 its OLD is), checking OLD."""
+        operation, result = record.operation, self.result
+        old = normalise(operation.old) if operation is not None and operation.old and op in (Op.PIVOT, Op.EVOLVE) else None
+        retired = set()
+        if record.supersedes and record.supersedes != record.id:
+            retired.add(record.supersedes)
+        if old is None:
+            return retired
+        result.looked_up.add(old)
+        if creates:
+            holders = self.holders.get(old, set()) - {record.id}
+            retired |= holders
+            checked = next(iter(retired), None)
+            if checked is not None and self.summary_of.get(checked) not in (old, None):
+                result.old_mismatches.append(OldMismatch(record, checked, self.holder_of.get(checked)))
+            elif checked is None and op is Op.PIVOT:
+                result.old_mismatches.append(OldMismatch(record, None, None))
+        elif self.summary_of.get(record.id) not in (old, None):  # type: ignore[arg-type]
+            result.old_mismatches.append(OldMismatch(record, record.id, self.holder_of.get(record.id)))  # type: ignore[arg-type]
+        return retired
+
+    def _note_order(self, record: Record, noted: bool) -> None:
+        above = self.above
+        if record.date is None:
+            return
+        if above is not None and above.date is not None and record.date < above.date and not noted:
+            self.result.out_of_order.append(OutOfOrder(record, above))
+        self.above = record
+
+    def _hold(self, record: Record) -> None:
         summary = record.value("summary")
-        if summary is not None:
-            previous = summary_of.get(record.id)
-            if previous is not None:
-                holders[previous].discard(record.id)
-            summary_of[record.id] = normalise(summary)
-            holders[summary_of[record.id]].add(record.id)
-    return result
+        if summary is None:
+            return
+        anchor_id = record.id
+        previous = self.summary_of.get(anchor_id)  # type: ignore[arg-type]
+        if previous is not None:
+            self.holders[previous].discard(anchor_id)  # type: ignore[arg-type]
+        self.summary_of[anchor_id] = normalise(summary)  # type: ignore[index]
+        self.holder_of[anchor_id] = record  # type: ignore[index]
+        self.holders[self.summary_of[anchor_id]].add(anchor_id)  # type: ignore[index, arg-type]
+
+
+def index_log(log: LogDoc) -> LogIndex:
+    indexer = _Indexer()
+    for position, record in enumerate(log.records):
+        indexer.add(position, record)
+    return indexer.result
 
 
 @dataclass(slots=True)
@@ -235,6 +315,9 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
     return LogIndex(histories,
                     [DuplicateAdd(current(d.record), current(d.first), d.after_delete) for d in previous.duplicate_adds],
                     [EarlyDate(current(e.record), e.previous and current(e.previous)) for e in previous.early_dates],
+                    [OldMismatch(current(m.record), m.changed, m.holder and current(m.holder)) for m in previous.old_mismatches],
+                    [OutOfOrder(current(o.record), current(o.above)) for o in previous.out_of_order],
+                    [current(r) for r in previous.without_add],
                     previous.retired_at, previous.looked_up, _updated_live(previous, histories, affected))
 
 

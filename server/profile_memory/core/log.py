@@ -14,6 +14,7 @@ from typing import Any
 
 from profile_memory.core import anchors
 from profile_memory.core.profile import Token, malformed_tokens_in
+from profile_memory.core.slips import NON_CANONICAL, WRONG_HEADING, Slip, quoted
 from profile_memory.core.span import Span
 from profile_memory.core.text import line_count, split_lines
 
@@ -33,6 +34,18 @@ OP_WORDS: dict[str, Op] = {
     "删除": Op.DELETE, "delete": Op.DELETE,
     "恢复": Op.RESTORE, "restore": Op.RESTORE,
 }
+# Agents' own words for the operations: read as the operation, reported as a slip (PM018).
+OP_SYNONYMS: dict[str, Op] = {
+    "添加": Op.ADD, "增加": Op.ADD, "新建": Op.ADD, "新加": Op.ADD, "added": Op.ADD, "create": Op.ADD,
+    "created": Op.ADD, "new": Op.ADD,
+    "修改": Op.EVOLVE, "修订": Op.EVOLVE, "调整": Op.EVOLVE, "细化": Op.EVOLVE, "evolved": Op.EVOLVE,
+    "updated": Op.EVOLVE, "modify": Op.EVOLVE, "modified": Op.EVOLVE, "refine": Op.EVOLVE, "refined": Op.EVOLVE,
+    "转变": Op.PIVOT, "反转": Op.PIVOT, "pivoted": Op.PIVOT, "switch": Op.PIVOT, "switched": Op.PIVOT,
+    "已删除": Op.DELETE, "删掉": Op.DELETE, "移除": Op.DELETE, "删去": Op.DELETE, "去掉": Op.DELETE,
+    "deleted": Op.DELETE, "remove": Op.DELETE, "removed": Op.DELETE,
+    "还原": Op.RESTORE, "复原": Op.RESTORE, "已恢复": Op.RESTORE, "restored": Op.RESTORE, "reinstate": Op.RESTORE,
+    "reinstated": Op.RESTORE,
+}
 OP_WRITTEN = {  # the word a writer uses, by language
     "zh": {Op.ADD: "新增", Op.EVOLVE: "演进", Op.PIVOT: "转向", Op.DELETE: "删除", Op.RESTORE: "恢复"},
     "en": {Op.ADD: "add", Op.EVOLVE: "evolve", Op.PIVOT: "pivot", Op.DELETE: "delete", Op.RESTORE: "restore"},
@@ -46,6 +59,12 @@ FIELD_KEYS: dict[str, str] = {
     "操作": "operation", "operation": "operation",
     "取代": "supersedes", "supersedes": "supersedes",
 }
+# Other words agents use for the keys: read as the key, reported as a slip (PM018).
+KEY_SYNONYMS: dict[str, str] = {
+    "类别": "category", "精简": "summary", "精简内容": "summary", "摘要": "summary", "上下文": "context",
+    "原话": "context", "来源": "source", "对话来源": "source", "操作类型": "operation", "变更类型": "operation",
+    "替代": "supersedes", "original context": "context", "source conversation": "source", "op": "operation",
+}
 _LABELS = {label: label for labels in ({k.title() for k in FIELD_KEYS}, FIELD_KEYS) for label in labels}
 _REPEATED = {"category", "source"}  # values that recur across records: kept once
 REQUIRED_FIELDS = ("category", "summary", "context", "source", "operation")
@@ -55,14 +74,21 @@ FIELD_LABELS = {
     "en": {"category": "Category", "summary": "Summary", "context": "Context", "source": "Source",
            "operation": "Operation", "supersedes": "Supersedes"},
 }
+NOT_RECORDED = {"zh": "（未记录）", "en": "(not recorded)"}  # what a write puts in a field it has no value for
 DELETED_TITLE_MARKS = ("（已删除）", "(已删除)", "(deleted)")
 
 _ANY_HEADING = re.compile(r"#{1,6}(?:\s|$)")
-_FIELD = re.compile(r"-\s+\*\*\s*(?P<key>[^*:：]+?)\s*(?P<c1>[:：])?\s*\*\*\s*(?P<c2>[:：])?\s?(?P<value>.*)")
-_OPERATION = re.compile(r"\s*(?P<word>[^\s（(]+)\s*(?:[（(](?P<inner>.*)[）)])?")
-_ARROW = re.compile(r"\s*(?:→|->)\s*")
+_FIELD = re.compile(r"(?P<bullet>[-*])\s+\*\*\s*(?P<key>[^*:：]+?)\s*(?P<c1>[:：])?\s*\*\*\s*(?P<c2>[:：])?\s?(?P<value>.*)")
+_PLAIN_FIELD = re.compile(r"(?P<bullet>[-*])\s+(?P<key>[^*:：\s][^*:：]*?)\s*[:：]\s?(?P<value>.*)")
+_OPERATION = re.compile(r"\s*(?P<word>[^\s（(:：]+)(?P<rest>.*)", re.DOTALL)
+_ARROW = re.compile(r"\s*(→|->|=>|⇒|⟶|➔|-->|—>)\s*")
+_CANONICAL_ARROWS = ("→", "->")
+_OLD_LABEL = re.compile(r"(?:旧|原|old|before|from)\s*[:：]\s*", re.IGNORECASE)
+_NEW_LABEL = re.compile(r"(?:新|new|after|to)\s*[:：]\s*", re.IGNORECASE)
+_HEADING_DATE = re.compile(r"(?P<y>\d{4})(?P<s1>[-/.年])(?P<m>\d{1,2})(?P<s2>[-/.月])(?P<d>\d{1,2})日?")
+_SEPARATOR = re.compile(r"(?P<before>\s*)(?P<mark>——|—|–|--|-|:|：|\||·)(?P<after>\s*)")
+_LEGAL_SEPARATORS = ("—", "–", "-")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_SEPARATOR = re.compile(r"\s+(?:—|–|-)\s+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +97,49 @@ class Operation:
     kind: Op | None  # None: not an operation word (PM013)
     old: str | None = None
     new: str | None = None
+    slip: str | None = None  # what is not canonical in how it is written (PM018)
+    canonical: str | None = None  # the value written canonically, when it has a slip
+
+
+def op_word(record: Record, language: str | None = None) -> str:
+    """A record's operation as the log writes it (新增/演进/… in Chinese, add/evolve/… in English)."""
+    op = record.op
+    if op is None:
+        return record.operation.word if record.operation else "no operation"
+    return OP_WRITTEN[language or ("en" if record.english else "zh")][op]
+
+
+def closest_operation_word(word: str) -> str:
+    """The known operation word most like `word` (for a message that says what was probably meant)."""
+    from profile_memory.core.text import similarity
+
+    return max(OP_WORDS, key=lambda known: (similarity(word, known), known.isascii() == word.isascii()))
+
+
+def _change(inner: str) -> tuple[str, str, list[str]] | None:
+    """OLD and NEW of `OLD → NEW` (labels `旧：`/`新：` and other arrows read), with what was not canonical."""
+    parts = _ARROW.split(inner, maxsplit=1)
+    if len(parts) != 3:
+        return None
+    old, arrow, new = parts[0].strip(), parts[1], parts[2].strip()
+    slips = [] if arrow in _CANONICAL_ARROWS else [f"the arrow `{arrow}` (write `→` or `->`)"]
+    old_label, new_label = _OLD_LABEL.match(old), _NEW_LABEL.match(new)
+    if old_label or new_label:
+        labels = " ".join(f"`{label.group(0).strip()}`" for label in (old_label, new_label) if label)
+        slips.append(f"the label{'s' if old_label and new_label else ''} {labels} (write only OLD → NEW)")
+        old = old[old_label.end() :] if old_label else old
+        new = new[new_label.end() :] if new_label else new
+    return old.strip(), new.strip(), slips
+
+
+def _canonical_operation(word: str, kind: Op, old: str | None, new: str | None) -> str:
+    """The value written canonically: a known word is kept as written (the seed's own 更新 included)."""
+    chinese = not word.isascii()
+    if word.casefold() not in OP_WORDS:
+        word = OP_WRITTEN["zh" if chinese else "en"][kind]
+    if old is None or new is None:
+        return word
+    return f"{word}（{old} → {new}）" if chinese else f"{word} ({old} -> {new})"
 
 
 @functools.lru_cache(maxsize=1024)  # most records say 新增 or 删除: one object for each spelling
@@ -79,13 +148,31 @@ def parse_operation(value: str) -> Operation:
     if match is None:
         return Operation(value.strip(), None)
     word = sys.intern(match.group("word"))
+    kind = OP_WORDS.get(word.casefold())
+    slips = []
+    if kind is None and word.casefold() in OP_SYNONYMS:
+        kind = OP_SYNONYMS[word.casefold()]
+        slips.append(f"the word `{word}` (write `{OP_WRITTEN['en' if word.isascii() else 'zh'][kind]}`)")
+    rest = match.group("rest").strip()
+    inner, bare = None, False
+    if rest[:1] in ("（", "(") and rest[-1:] in ("）", ")"):
+        inner = rest[1:-1]
+    elif rest[:1] in (":", "：") or (rest and match.group("rest")[:1].isspace()):
+        inner, bare = rest.lstrip(":：").strip(), True
+    change = _change(inner) if inner else None
     old = new = None
-    inner = match.group("inner")
-    if inner:
-        parts = _ARROW.split(inner, maxsplit=1)
-        if len(parts) == 2:
-            old, new = parts[0].strip(), parts[1].strip()
-    return Operation(word, OP_WORDS.get(word.casefold()), old, new)
+    if change is not None:
+        old, new, change_slips = change
+        slips += change_slips
+        if bare:
+            slips.append("OLD → NEW without parentheses (write `WORD（OLD → NEW）`)")
+    if not slips or kind is None:
+        return Operation(word, kind, old, new)
+    if change is not None:
+        canonical = _canonical_operation(word, kind, old, new)
+    else:  # only the word is not canonical: keep the rest as written
+        canonical = OP_WRITTEN["en" if word.isascii() else "zh"][kind] + match.group("rest").rstrip()
+    return Operation(word, kind, old, new, "; ".join(slips), canonical)
 
 
 @dataclass(slots=True, eq=False)
@@ -108,6 +195,7 @@ class Field:
     end_offset: int  # ... and where it ends (a value may continue on the next lines)
     end_col: int
     english: bool
+    slip: str | None = None  # what is not canonical in how its key is written (PM018)
 
     @property
     def line(self) -> int:
@@ -130,6 +218,7 @@ class Record:
     length: int = 0  # lines, from the heading to the next heading or the end
     fields: dict[str, Field] = field(default_factory=dict)
     operation: Operation | None = None  # the parsed 操作 field, set when the record is complete
+    slips: tuple[Slip, ...] = ()  # lines counted from the heading (see `Slip`)
 
     @property
     def line(self) -> int:
@@ -254,61 +343,162 @@ def _date(text: str) -> dt.date:
     return dt.date.fromisoformat(text)
 
 
-def _parse_heading(base: Base, line: str) -> Record | MalformedHeading:
-    index = base.line
-    rest = line[3:]
-    offset = 3 + len(rest) - len(rest.lstrip())
+def _heading_id(line: str, level: int) -> tuple[str, int, int, str, bool] | str | None:
+    """The id of a record heading as written (`[ID]`, `【ID】` or a bare `ID`): the token, its columns, the rest of
+    the line and whether it is in square brackets; a reason when a `###` heading has none; None when a heading of
+    another level is no record heading."""
+    rest = line[level:]
+    at = level + len(rest) - len(rest.lstrip())
     rest = rest.strip()
-    close = rest.find("]")
-    if not rest.startswith("[") or close < 0:
-        return MalformedHeading(index, "expected `### [PF-YYYYMMDD-NN] YYYY-MM-DD — title`")
-    token = rest[1:close].strip()
-    id_start = offset + 1 + (len(rest[1:close]) - len(rest[1:close].lstrip()))
-    problem = anchors.problem(token)
-    if problem is not None and not anchors.TOKEN.fullmatch(token):
-        return MalformedHeading(index, f"`[{token}]` is not an anchor id (expected PF-YYYYMMDD-NN)")
-    after = rest[close + 1 :]
-    date_match = _DATE.match(after.lstrip())
-    if date_match is None or not after[:1].isspace():
-        return MalformedHeading(index, "expected a date YYYY-MM-DD after the id")
-    date_text = date_match.group(0)
+    closing = {"[": "]", "【": "】"}.get(rest[:1])
+    if closing is not None and closing in rest:
+        close = rest.index(closing)
+        inner = rest[1:close]
+        start = at + 1 + len(inner) - len(inner.lstrip())
+        token = inner.strip()
+        if anchors.TOKEN.fullmatch(token):
+            return token, start, start + len(token), rest[close + 1 :], closing == "]"
+        return f"`{rest[: close + 1]}` is not an anchor id (expected [PF-YYYYMMDD-NN])" if level == 3 else None
+    bare = anchors.TOKEN.match(rest)
+    if bare is not None:
+        return bare.group(0), at, at + bare.end(), rest[bare.end() :], False
+    return "expected `### [PF-YYYYMMDD-NN] YYYY-MM-DD — title`" if level == 3 else None
+
+
+def _heading_date(after: str) -> tuple[dt.date | None, str, list[str]]:
+    """The date after the id, the rest of the line, and what is wrong with the date."""
+    match = _HEADING_DATE.match(after.lstrip())
+    if match is None:
+        return None, after, ["no date YYYY-MM-DD after the id"]
+    text = match.group(0)
+    tail = after.lstrip()[len(text) :]
     try:
-        date = _date(date_text)
+        date = _date(f"{match.group('y')}-{int(match.group('m')):02d}-{int(match.group('d')):02d}")
     except ValueError:
-        return MalformedHeading(index, f"{date_text} is not a real date")
-    tail = after.lstrip()[len(date_text) :]
+        return None, tail, [f"{text} is not a real date"]
+    return date, tail, [] if _DATE.fullmatch(text) else [f"the date is written `{text}` (write {date:%Y-%m-%d})"]
+
+
+def _heading_title(tail: str) -> tuple[str, str, list[str]]:
+    """The title after the date, the separator to keep (a legal one as written, else ` — `), and what is wrong."""
     separator = _SEPARATOR.match(tail)
-    title = tail[separator.end() :].strip() if separator else ""
+    title = (tail[separator.end() :] if separator else tail).strip()
     if not title:
-        return MalformedHeading(index, "expected ` — title` after the date")
-    return Record(base, len(line), token if problem is None else None, (id_start, id_start + len(token)), date, title)
+        return "", "—", ["no title after the date"]
+    if separator is None:
+        return title, "—", ["no separator ` — ` between the date and the title"]
+    mark = separator.group("mark")
+    if mark not in _LEGAL_SEPARATORS:
+        return title, "—", [f"the separator `{mark}` between the date and the title (write ` — `)"]
+    return title, mark, []
+
+
+def _parse_heading(base: Base, line: str) -> Record | MalformedHeading | None:
+    """A record heading, read as far as its id can be read: at another level than `###`, without brackets, with
+    another separator or date form, it is a record all the same, with one slip (PM016; PM018 for spacing)."""
+    level = len(line) - len(line.lstrip("#"))
+    found = _heading_id(line, level)
+    if found is None:
+        return None
+    if isinstance(found, str):
+        return MalformedHeading(base.line, f"{found}, found {quoted(line.strip(), 60)}")
+    token, id_start, id_end, after, bracketed = found
+    date, tail, wrong = _heading_date(after)
+    title, mark, title_wrong = _heading_title(tail)
+    if level != 3:
+        wrong.insert(0, f"a record heading at level {level} (`{'#' * level}`); records are `###` headings")
+    if not bracketed:
+        wrong.append("the id is not in square brackets")
+    if date is not None or not title:  # without a date, what follows the id is the title
+        wrong += title_wrong
+    anchor_id = token if anchors.is_valid(token) else anchors.repaired(token)
+    canonical = f"### [{anchor_id or token}] {date:%Y-%m-%d} {mark} {title}" if date and title else None
+    record = Record(base, len(line), anchor_id, (id_start, id_end), date, title)
+    if wrong:  # without a date or a title no rewrite is certain: the record is indexed, the slip has no fix
+        record.slips = (Slip(WRONG_HEADING, 0, 0, len(line),
+                             f"record heading in the wrong form: {'; '.join(wrong)}", canonical),)
+    elif line != canonical:
+        record.slips = (Slip(NON_CANONICAL, 0, 0, len(line),
+                             f"record heading with extra or missing spaces (write {quoted(canonical or '', 60)})",
+                             canonical),)
+    return record
+
+
+def _field_key(label: str) -> tuple[str, str | None]:
+    """The canonical key of a field label, and the label to write when the one used is another word."""
+    folded = label.casefold()
+    if folded in FIELD_KEYS:
+        return FIELD_KEYS[folded], None
+    key = KEY_SYNONYMS.get(folded)
+    if key is None:
+        return label, None
+    return key, FIELD_LABELS["en" if label.isascii() else "zh"][key]
 
 
 def _parse_field(base: Base, offset: int, line: str) -> Field | None:
     match = _FIELD.fullmatch(line)
-    if match is None or not (match.group("c1") or match.group("c2")):
-        return None
-    label = match.group("key")
+    bold = match is not None and bool(match.group("c1") or match.group("c2"))
+    if not bold:
+        match = _PLAIN_FIELD.fullmatch(line)
+        if match is None or _field_key(match.group("key"))[0] not in REQUIRED_FIELDS + ("supersedes",):
+            return None
+    label = match.group("key")  # type: ignore[union-attr]
     label = _LABELS.get(label, label)  # one string per spelling, not one per record
-    key = FIELD_KEYS.get(label.casefold(), label)
-    value = match.group("value")
-    start = match.start("value") + len(value) - len(value.lstrip())
+    key, better = _field_key(label)
+    value = match.group("value")  # type: ignore[union-attr]
+    start = match.start("value") + len(value) - len(value.lstrip())  # type: ignore[union-attr]
     value = value.strip()
     end = start + len(value)
     if key in _REPEATED:
         value = sys.intern(value)
-    return Field(key, label, value, base, offset, start, offset, end, label.isascii())
+    return Field(key, label, value, base, offset, start, offset, end, label.isascii(),
+                 _field_slip(line, match, bold, label, better))  # type: ignore[arg-type]
+
+
+def _field_slip(line: str, match: re.Match[str], bold: bool, label: str, better: str | None) -> str | None:
+    """What is not canonical in how a field's key is written (the value is never touched)."""
+    slips = []
+    if not bold:
+        slips.append("the key is not in bold")
+    if better is not None:
+        slips.append(f"`{label}` is written `{better}`")
+    if match.group("bullet") != "-":
+        slips.append(f"the bullet `{match.group('bullet')}` (write `-`)")
+    return "; ".join(slips) or None
 
 
 def _continue_field(found: Field, offset: int, line: str) -> Field:
     text = line.strip()
     value = f"{found.value}\n{text}" if found.value else text
     return Field(found.key, found.label, value, found.base, found.offset, found.start_col, offset, len(line.rstrip()),
-                 found.english)
+                 found.english, found.slip)
 
 
-def _parse_record(lines: list[str], base: Base, stop: int) -> Record | MalformedHeading:
-    """One `###` section: its heading and, for a well-formed heading, its fields up to `stop`."""
+def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
+    """The heading's slip, then one for each field whose key or (for the operation) wording is not canonical.
+    The value of a field is never rewritten, only its key and the operation's form."""
+    slips = list(record.slips)
+    for found in record.fields.values():
+        operation = record.operation if found.key == "operation" and record.operation else None
+        if found.slip is None and (operation is None or operation.slip is None):
+            continue
+        line = lines[found.line]
+        what = [f"{quoted(line.strip())}: {found.slip}"] if found.slip else []
+        if operation is not None and operation.slip:
+            what.append(f"operation {quoted(found.value)}: {operation.slip}")
+        labels = FIELD_LABELS["en" if found.english else "zh"]
+        prefix = f"- **{labels.get(found.key, found.label)}**: " if found.slip else line[: found.start_col]
+        value = line[found.start_col :]
+        if operation is not None and operation.slip:
+            value = operation.canonical if operation.canonical and found.end_offset == found.offset else None
+        canonical = (prefix + value).rstrip() if value is not None else None
+        slips.append(Slip(NON_CANONICAL, found.offset, 0, len(line), "; ".join(what), canonical))
+    return tuple(slips)
+
+
+def _parse_record(lines: list[str], base: Base, stop: int) -> Record | MalformedHeading | None:
+    """One section that opens with a heading: its record heading and, when the id could be read, its fields
+    up to `stop`. None for a heading that is no record heading (and not `###`)."""
     start = base.line
     parsed = _parse_heading(base, lines[start])
     if not isinstance(parsed, Record):
@@ -321,12 +511,13 @@ def _parse_record(lines: list[str], base: Base, stop: int) -> Record | Malformed
             continue
         if current is not None:
             record.fields.setdefault(current.key, current)
-        current = _parse_field(base, offset, line) if line.startswith("-") else None
+        current = _parse_field(base, offset, line) if line[:1] in ("-", "*") else None
     if current is not None:
         record.fields.setdefault(current.key, current)
     record.length = stop - start
     operation = record.fields.get("operation")
     record.operation = parse_operation(operation.value) if operation else None
+    record.slips = _record_slips(record, lines)
     return record
 
 
@@ -337,13 +528,13 @@ def _is_boundary(line: str) -> bool:
 def _parse_section(lines: list[str], start: int, stop: int) -> Section:
     heading, base = lines[start], Base(start)
     tokens = tuple(malformed_tokens_in(lines, start, stop))
-    if not (heading.startswith("###") and not heading.startswith("####") and _is_boundary(heading)):
+    parsed = _parse_record(lines, base, stop) if _is_boundary(heading) else None
+    if parsed is None:
         return Section(base, stop - start, tokens=tokens)
-    parsed = _parse_record(lines, base, stop)
     if not isinstance(parsed, Record):
         return Section(base, stop - start, malformed=parsed, tokens=tokens, irregular=True)
     english = sum(1 for found in parsed.fields.values() if found.english)
-    irregular = parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation)
+    irregular = bool(parsed.slips) or (parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation))
     return Section(base, stop - start, parsed, tokens=tokens, english=english, chinese=len(parsed.fields) - english,
                    irregular=irregular)
 

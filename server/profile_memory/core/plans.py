@@ -13,16 +13,21 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from profile_memory.core.files import PENDING_NAME, PROJECT_PAIR, Role, log_file_name, profile_file_name, role_of
+from profile_memory.core import anchors
+from profile_memory.core.files import (
+    PENDING_NAME, PROJECT_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
+)
 from profile_memory.core.index import PairIndex, State
-from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, Op, parse_log
+from profile_memory.core.log import FIELD_LABELS, NOT_RECORDED, OP_WRITTEN, Op, parse_log
 from profile_memory.core.pending import Kind, Proposal, Scope, parse_pending, scope_of
-from profile_memory.core.profile import Entry, parse_profile
+from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
+from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
-from profile_memory.core.text import dominant_line_ending, line_starts, normalise, split_keep_ends
+from profile_memory.core.text import (
+    HTML_COMMENT, dominant_line_ending, line_starts, normalise, split_keep_ends, split_lines,
+)
 from profile_memory.core.workspace import ProfileSet, Workspace
 
-NOT_RECORDED = {"zh": "（未记录）", "en": "(not recorded)"}
 TITLE_MARKS = {
     "zh": {Op.EVOLVE: "（演进）", Op.PIVOT: "（转向）", Op.DELETE: "（已删除）", Op.RESTORE: "（恢复）"},
     "en": {Op.EVOLVE: " (evolve)", Op.PIVOT: " (pivot)", Op.DELETE: " (deleted)", Op.RESTORE: " (restore)"},
@@ -36,6 +41,23 @@ KIND_WRITTEN = {"zh": {Kind.ADD: "新增", Kind.EVOLVE: "演进", Kind.PIVOT: "�
 
 class PlanError(Exception):
     """An operation refused because of the files' state (unknown id, missing target): exit 1."""
+
+
+class BadText(PlanError):
+    """Text given to a write that cannot be written as it is (empty, or carrying an anchor comment): exit 2."""
+
+
+def entry_text(text: str, what: str = "the entry text") -> str:
+    """Text for an entry or a proposal, on one line. An anchor comment in it would give the entry a second id
+    (or forge one), so it is refused, as is empty text."""
+    folded = " ".join(text.split())
+    if not folded:
+        raise BadText(f"{what} is empty")
+    for comment in HTML_COMMENT.finditer(folded):
+        if anchors.TOKEN.search(comment.group(0)):
+            raise BadText(f"{what} carries an anchor comment {comment.group(0)}; ids are given by pmem, "
+                          "write the text alone")
+    return folded
 
 
 class UnsafeSource(Exception):
@@ -66,6 +88,20 @@ class Plan:
     files: list[FileEdit] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)  # the ids the plan writes records for, in order
     outcome: str = ""
+    over_limit: list[OverLimit] = field(default_factory=list)  # compact profiles the plan leaves over their limit
+
+
+@dataclass(frozen=True, slots=True)
+class OverLimit:
+    """The seed's step 6: a write that leaves a compact profile over its limit says so (it is not refused)."""
+
+    path: PurePath
+    lines: int
+    limit: int
+
+    @property
+    def message(self) -> str:
+        return f"{self.path.name} now has {self.lines} lines, over its limit of {self.limit}; merge or remove entries"
 
 
 # -- text helpers --------------------------------------------------------------------------------
@@ -222,7 +258,17 @@ class Planner:
             else:
                 files.append(FileEdit(path, [diff_edit(original, text)]))
         files.sort(key=lambda f: WRITE_ORDER.get(role_of(f.path), 3))  # type: ignore[arg-type]
-        return Plan(title, files, list(self.ids), outcome or "; ".join(self.notes))
+        return Plan(title, files, list(self.ids), outcome or "; ".join(self.notes), self._over_limit(files))
+
+    def _over_limit(self, files: list[FileEdit]) -> list[OverLimit]:
+        found = []
+        for change in files:
+            name = pair_name(change.path)
+            if role_of(change.path) is Role.PROFILE and name is not None:
+                lines, limit = parse_profile(self._current[change.path]).counted_lines, self.workspace.settings.limit_for(name)
+                if lines > limit:
+                    found.append(OverLimit(change.path, lines, limit))
+        return found
 
     # line helpers -----------------------------------------------------------------------------
     def _lines(self, path: PurePath) -> tuple[list[str], str]:
@@ -274,9 +320,7 @@ class Planner:
     # operations -------------------------------------------------------------------------------
     def add(self, ref: PairRef, category: str, text: str, context: str | None = None, source: str | None = None) -> str:
         """A new entry at the end of its category (the heading created if new) and its add record."""
-        text = " ".join(text.split())
-        if not text:
-            raise PlanError("the entry text is empty")
+        text = entry_text(text)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
         self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
@@ -309,8 +353,8 @@ class Planner:
         path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
         entry = next((e for e in doc.entries if e.line == line), None)
-        if entry is None or entry.anchors:
-            raise PlanError(f"{path.name}:{line + 1} is no unconfirmed entry")
+        if entry is None or entry.anchors or line in doc.has_malformed_anchor:
+            raise PlanError(f"{path.name}:{line + 1} is no unconfirmed entry: it already carries an id")
         anchor_id = self._new_id()
         raw = doc.lines[line].rstrip()
         self._set_line(path, line, f"{raw} <!-- {anchor_id} -->")
@@ -338,10 +382,11 @@ class Planner:
     def evolve(self, ref: PairRef, anchor_id: str, new_text: str, context: str | None = None, source: str | None = None) -> None:
         """New wording, same id: `演进（OLD → NEW）`."""
         entry = self._live_entry(ref, anchor_id)
+        new_text = entry_text(new_text)
+        old = self._current_wording(ref, anchor_id, entry)
+        if normalise(new_text) == normalise(old) and normalise(new_text) == normalise(entry.text):
+            raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
         self._touched(anchor_id)
-        new_text = " ".join(new_text.split())
-        history = self.pair(ref).history(anchor_id)
-        old = (history.latest_summary if history and history.latest_summary else entry.text)
         self._set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->")
         self._record(ref, anchor_id, short_title(new_text), Op.EVOLVE, entry.category or "", new_text, context, source,
                      old=normalise(old))
@@ -349,12 +394,19 @@ class Planner:
     def pivot(self, ref: PairRef, anchor_id: str, new_text: str, context: str | None = None, source: str | None = None) -> str:
         """NEW replaces the entry under a new id; the pivot record supersedes the old id."""
         entry = self._live_entry(ref, anchor_id)
-        new_text = " ".join(new_text.split())
+        new_text = entry_text(new_text)
+        old = self._current_wording(ref, anchor_id, entry)
         new_id = self._new_id()
         self._set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
         self._record(ref, new_id, short_title(new_text), Op.PIVOT, entry.category or "", new_text, context, source,
-                     old=normalise(entry.text), supersedes=anchor_id)
+                     old=normalise(old), supersedes=anchor_id)
         return new_id
+
+    def _current_wording(self, ref: PairRef, anchor_id: str, entry: Entry) -> str:
+        """OLD of an evolve or pivot: the id's latest 精简版 in the log (what the history says it read), else the
+        entry's text."""
+        history = self.pair(ref).history(anchor_id)
+        return history.latest_summary if history and history.latest_summary else entry.text
 
     def restore(self, ref: PairRef, anchor_id: str) -> None:
         """Bring a deleted or retired id back: the entry at the end of its category and a restore record."""
@@ -413,9 +465,9 @@ class Planner:
                 context: str | None = None, source: str | None = None) -> None:
         """Append a proposal in the seed's format under its scope header (added if missing)."""
         language = self.language
-        text = " ".join(text.split())
-        if not text or (kind is not Kind.ADD and not (old or "").strip()):
-            raise PlanError("a proposal needs its text, and an evolve or pivot also its OLD text")
+        text = entry_text(text, "the proposal's text")
+        if kind is not Kind.ADD:
+            old = entry_text(old or "", "OLD")
         word = KIND_WRITTEN[language][kind]
         if kind is Kind.ADD:
             body = text
@@ -449,8 +501,51 @@ def _scope_header_line(lines: list[str], scope: Scope) -> int | None:
     return None
 
 
+def slips_of(path: PurePath, text: str) -> list[Slip]:
+    """Every slip of a profile or a log, with lines counted from the file's start."""
+    role = role_of(path)
+    if role is Role.PROFILE:
+        return [slip for entry in parse_profile(text).entries for slip in entry.slips]
+    if role is Role.LOG:
+        return [slip.moved(record.line) for record in parse_log(text).records for slip in record.slips]
+    return []
+
+
 class Fixes(Planner):
     """The quick fixes of SPEC §9 and the category operations, on top of the write flow."""
+
+    def normalise(self, path: PurePath, only_line: int | None = None) -> int:
+        """Rewrite the lines with slips in their canonical form (every such line, or the one asked for); a
+        line's text is kept, only its form changes. Returns how many lines were rewritten."""
+        rewrites = {slip.line: slip.canonical for slip in slips_of(path, self.text(path))
+                    if slip.canonical is not None and only_line in (None, slip.line)}
+        if only_line is not None and not rewrites:
+            raise PlanError(f"{path.name}:{only_line + 1} has no rewrite in canonical form")
+        lines, _ = self._lines(path)
+        for index, canonical in rewrites.items():
+            lines[index] = canonical + lines[index][len(lines[index].rstrip("\r\n")):]
+        self._set(path, "".join(lines))
+        return len(rewrites)
+
+    def fix_forms(self, path: PurePath) -> int:
+        """`pmem fix`: every slip's line in canonical form, then every token that plainly means an id written as
+        that id. Returns how many lines changed."""
+        before = split_keep_ends(self.text(path))
+        self.normalise(path)
+        for token in malformed_tokens(split_lines(self.text(path))):
+            if anchors.repaired(token.text) is not None:
+                self.repair_token(path, token.span)
+        after = split_keep_ends(self.text(path))
+        return sum(1 for old, new in zip(before, after) if old != new)
+
+    def repair_token(self, path: PurePath, span: Span) -> str:
+        """PM004 on a token that plainly means an id (`PF-20260302-1`): write that id, keeping the history."""
+        lines, _ = self._lines(path)
+        meant = anchors.repaired(lines[span.start_line][span.start_col : span.end_col])
+        if meant is None:
+            raise PlanError("the token does not plainly mean one id")
+        self._replace_token(path, span, meant)
+        return meant
 
     def _replace_token(self, path: PurePath, span: Span, new: str) -> None:
         lines, _ = self._lines(path)

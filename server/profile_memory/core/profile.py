@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
+from profile_memory.core.slips import NON_CANONICAL, Slip, quoted
 from profile_memory.core.span import Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
 
@@ -47,8 +49,9 @@ class Entry:
     line: int
     text: str  # between `- ` and the first anchor comment, trimmed
     text_span: Span
-    anchors: list[Token]  # well-formed ids in comments, in order
+    anchors: list[Token]  # the ids in its anchor comments, in order (read as well-formed: see `_anchor_in`)
     category: str | None
+    slips: list[Slip] = field(default_factory=list)
 
     @property
     def id(self) -> str | None:
@@ -78,6 +81,14 @@ class ProfileDoc:
     bad_tokens: list[Token] = field(default_factory=list)
     has_malformed_anchor: set[int] = field(default_factory=set)  # lines whose entry has a PM004 token
 
+    @property
+    def counted_lines(self) -> int:
+        """The lines that count toward the limit: trailing blank lines do not."""
+        count = self.line_count
+        while count and not self.lines[count - 1].strip():
+            count -= 1
+        return count
+
     def category_names(self) -> set[str]:
         return {category.name for category in self.categories}
 
@@ -85,21 +96,90 @@ class ProfileDoc:
         return [entry for entry in self.entries if entry.category == category]
 
 
+_BARE_ID_AT_END = re.compile(r"\s*[(\[（【`]?\s*(?P<id>PF-[0-9-]+)\s*[)\]）】`]?\s*$")
+
+
+def _anchor_in(index: int, comment: re.Match[str]) -> tuple[list[Token], bool]:
+    """The ids of one HTML comment (well-formed, or malformed in a way that plainly means one id), and
+    whether the comment holds anything besides them (any token at all makes it an anchor comment)."""
+    tokens = tokens_on_line(index, comment.group(0))
+    found = []
+    for token in tokens:
+        text = token.text if token.problem is None else anchors.repaired(token.text)
+        if text is not None:
+            start = comment.start() + token.span.start_col
+            found.append(Token(text, Span.within(index, start, start + len(token.text))))
+    inner = comment.group(0)[4:-3].strip()
+    return found, bool(tokens) and inner != " ".join(t.text for t in tokens)
+
+
+def _entry_slips(index: int, line: str, text: str, anchor_comments: list[re.Match[str]], ids: list[Token],
+                 first_anchor: int) -> list[Slip]:
+    """Anchor comments that are not `<!-- ID -->`, or stand before the entry's text (one slip each)."""
+    if len(ids) != 1:  # no anchor, or several (PM017): nothing to rewrite with certainty
+        return []
+    anchor_id = ids[0].text
+    canonical = f"- {text} <!-- {anchor_id} -->" if text else None
+    slips = []
+    for comment in anchor_comments:
+        written = comment.group(0)
+        if written != f"<!-- {anchor_id} -->" and anchor_id in written:  # a repaired id is PM004's to report
+            slips.append(Slip(NON_CANONICAL, index, comment.start(), comment.end(),
+                              f"anchor comment written {quoted(written)}; the canonical form is `<!-- {anchor_id} -->`",
+                              canonical))
+    if text and line[2:first_anchor].strip() == "":
+        comment = anchor_comments[0]
+        slips.append(Slip(NON_CANONICAL, index, comment.start(), comment.end(),
+                          f"the anchor stands before the entry's text; it belongs at the end: {quoted(canonical or '')}",
+                          canonical))
+    return slips
+
+
+def _bare_id(index: int, line: str) -> tuple[Token, int] | None:
+    """An id written at the end of an entry without a comment (`- text (PF-…)`): the id and where the text ends."""
+    match = _BARE_ID_AT_END.search(line, 2)
+    if match is None or not anchors.is_valid(match.group("id")):
+        return None
+    start = match.start("id")
+    return Token(match.group("id"), Span.within(index, start, match.end("id"))), match.start()
+
+
 def _parse_entry(index: int, line: str, category: str | None) -> Entry:
     anchor_tokens: list[Token] = []
-    text_end = len(line)
+    anchor_comments: list[re.Match[str]] = []
+    crowded = False
     for comment in HTML_COMMENT.finditer(line, 2):
-        tokens = tokens_on_line(index, comment.group(0))
-        if tokens and text_end == len(line):  # the text ends at the first anchor comment, well-formed or not
-            text_end = comment.start()
-        anchor_tokens += [
-            Token(t.text, Span.within(index, comment.start() + t.span.start_col, comment.start() + t.span.end_col))
-            for t in tokens if t.problem is None
-        ]
-    raw = line[2:text_end]
-    start = 2 + (len(raw) - len(raw.lstrip()))
+        ids, more = _anchor_in(index, comment)
+        if ids or anchors.TOKEN.search(comment.group(0)):
+            anchor_comments.append(comment)
+            anchor_tokens += ids
+            crowded |= more
+    slips: list[Slip] = []
+    if anchor_comments:
+        first, last = anchor_comments[0], anchor_comments[-1]
+        before = line[2 : first.start()]
+        text_start, text_end = (2, first.start()) if before.strip() else (last.end(), len(line))
+    else:
+        bare = _bare_id(index, line)
+        text_start, text_end = 2, len(line)
+        if bare is not None:
+            anchor_tokens, text_end = [bare[0]], bare[1]
+    raw = line[text_start:text_end]
+    start = text_start + (len(raw) - len(raw.lstrip()))
     text = raw.strip()
-    return Entry(index, text, Span.within(index, start, start + len(text)), anchor_tokens, category)
+    if anchor_comments and not crowded:
+        slips = _entry_slips(index, line, text, anchor_comments, anchor_tokens, anchor_comments[0].start())
+    elif not anchor_comments and anchor_tokens:
+        anchor_id = anchor_tokens[0].text
+        slips = [Slip(NON_CANONICAL, index, anchor_tokens[0].span.start_col, anchor_tokens[0].span.end_col,
+                      f"the id {anchor_id} is not in an anchor comment; the canonical form is `<!-- {anchor_id} -->`",
+                      f"- {text} <!-- {anchor_id} -->")]
+    elif crowded and len(anchor_tokens) == 1:
+        comment = anchor_comments[0]
+        slips = [Slip(NON_CANONICAL, index, comment.start(), comment.end(),
+                      f"the anchor comment {quoted(comment.group(0))} holds more than the id; "
+                      f"the canonical form is `<!-- {anchor_tokens[0].text} -->`", None)]
+    return Entry(index, text, Span.within(index, start, start + len(text)), anchor_tokens, category, slips)
 
 
 def _malformed_reason(line: str, previous_was_entry: bool) -> str:

@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from profile_memory.core.anchors import repaired
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.profile import Token
+from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
 
 
-def malformed_anchors(tokens: list[Token], file_name: str) -> list[Finding]:
+def _malformed_message(token: Token) -> str:
+    meant = repaired(token.text)
+    return f"malformed anchor {token.text}: {token.problem}" + (f"; it reads as {meant}" if meant else "")
+
+
+def malformed_anchors(tokens: list[Token]) -> list[Finding]:
     return [
-        Finding("PM004", token.span, f"malformed anchor {token.text} in {file_name}:{token.span.start_line + 1}: {token.problem}")
-        for token in tokens
+        Finding("PM004", token.span, _malformed_message(token)) for token in tokens
     ]
+
+
+def slip_findings(slips: Iterable[Slip], base: int = 0) -> list[Finding]:
+    """One finding per slip, where it is (PM016 for a record heading, PM018 for other forms)."""
+    return [Finding(slip.code, slip.span(base), slip.message) for slip in slips]
 
 
 def _mib(size: int) -> str:

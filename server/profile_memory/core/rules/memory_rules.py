@@ -15,15 +15,15 @@ def check_journal(workspace: Workspace, source: Source) -> list[Finding]:
     found = []
     for parsed in iter_journal(source.text):
         if parsed.code is not None:
-            found.append(Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), f"{name}: {parsed.problem}"))
-    found += malformed_anchors(malformed_tokens(workspace.lines(source)), name)
+            found.append(Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), parsed.problem))
+    found += malformed_anchors(malformed_tokens(workspace.lines(source)))
     return found
 
 
 def check_fact(workspace: Workspace, source: Source) -> list[Finding]:
     name = source.path.name
     lines = workspace.lines(source)
-    found = malformed_anchors(malformed_tokens(lines), name)
+    found = malformed_anchors(malformed_tokens(lines))
     limit = workspace.settings.fact_file_max_bytes
     if source.decoded is not None and source.decoded.size > limit:
         found.append(Finding("PM031", Span.file_start(lines[0]),

@@ -4,32 +4,34 @@ from __future__ import annotations
 
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex, State
+from profile_memory.core.log import op_word
 from profile_memory.core.profile import ProfileDoc
-from profile_memory.core.rules.common import malformed_anchors
+from profile_memory.core.rules.common import malformed_anchors, slip_findings
 from profile_memory.core.span import Span
 from profile_memory.core.text import normalise
 from profile_memory.core.workspace import Source, Workspace
 
 
-def _over_limit(doc: ProfileDoc, pair: PairIndex, limit: int, name: str) -> list[Finding]:
-    if doc.line_count <= limit:
+def _over_limit(doc: ProfileDoc, limit: int, name: str) -> list[Finding]:
+    counted = doc.counted_lines
+    if counted <= limit:
         return []
-    last = doc.line_count - 1
+    last = counted - 1
     span = Span(limit, 0, last, len(doc.lines[last]))
-    return [Finding("PM001", span, f"{name} has {doc.line_count} lines, over its limit of {limit} "
-                                   f"(lines {limit + 1}–{doc.line_count}); merge or remove entries")]
+    return [Finding("PM001", span, f"{name} has {counted} lines, over its limit of {limit} "
+                                   f"(lines {limit + 1}–{counted}); merge or remove entries")]
 
 
-def _line_findings(doc: ProfileDoc, name: str) -> list[Finding]:
-    found = [Finding("PM009", Span.of_line(m.line, doc.lines[m.line]), f"{name}:{m.line + 1}: {m.reason}")
-             for m in doc.malformed]
+def _line_findings(doc: ProfileDoc) -> list[Finding]:
+    found = [Finding("PM009", Span.of_line(m.line, doc.lines[m.line]), m.reason) for m in doc.malformed]
     for entry in doc.entries:
         line = Span.of_line(entry.line, doc.lines[entry.line])
         if not entry.anchors and entry.line not in doc.has_malformed_anchor:
-            found.append(Finding("PM005", line, f"{name}:{entry.line + 1}: unconfirmed entry (no anchor): {entry.text}"))
+            found.append(Finding("PM005", line, f"unconfirmed entry (no anchor): {entry.text}"))
         if len(entry.anchors) > 1:
             ids = ", ".join(a.text for a in entry.anchors)
-            found.append(Finding("PM017", line, f"{name}:{entry.line + 1}: one entry carries {len(entry.anchors)} anchors ({ids})"))
+            found.append(Finding("PM017", line, f"one entry carries {len(entry.anchors)} anchors ({ids})"))
+        found += slip_findings(entry.slips)
     return found
 
 
@@ -52,30 +54,37 @@ def _against_log(pair: PairIndex, source: Source) -> list[Finding]:
     if pair.log is None or pair.log_path is None:
         return []
     log_name = pair.log_path.name
+    headings = pair.profile.category_names()  # type: ignore[union-attr]
     found = []
     for anchor_id, entries in pair.entries_by_id.items():
         history = pair.history(anchor_id)
         for entry in entries:
             anchor = entry.anchors[0]
-            where = f"{source.path.name}:{entry.line + 1}"
             if history is None:
                 if pair.log_complete:
-                    found.append(Finding("PM006", anchor.span, f"{anchor_id} ({where}) has no record in {log_name}"))
+                    found.append(Finding("PM006", anchor.span, f"{anchor_id} has no record in {log_name}"))
                 continue
             latest = history.latest
             record_at = Related(pair.log_path, latest.heading_span,
-                                f"latest record of {anchor_id} ({latest.op.value if latest.op else 'unknown operation'})")
+                                f"latest record of {anchor_id} ({op_word(latest)})")
             state = history.state
             if state is not State.LIVE:
                 why = (f"retired by {history.retired_by.id} ({log_name}:{history.retired_by.line + 1})"
                        if state is State.RETIRED and history.retired_by else f"deleted in {log_name}:{latest.line + 1}")
-                found.append(Finding("PM008", anchor.span, f"{anchor_id} ({where}) is {why}", (record_at,)))
+                found.append(Finding("PM008", anchor.span, f"{anchor_id} is {why}", (record_at,)))
                 continue
+            # Only between two headings of the profile: a category that is no heading was renamed or merged
+            # there (which the format allows without a record), and the log's PM014 hint says so.
+            category = history.latest_value("category")
+            if category and entry.category and category != entry.category and category in headings:
+                found.append(Finding("PM019", Span.of_line(entry.line, pair.profile.lines[entry.line]),  # type: ignore[union-attr]
+                                     f"the entry stands under `{entry.category}`, but the latest 分类 (Category) of "
+                                     f"{anchor_id} in {log_name} is `{category}`", (record_at,)))
             summary = history.latest_summary
             if summary is not None and normalise(entry.text) != normalise(summary):
                 found.append(Finding("PM011", Span.of_line(entry.line, pair.profile.lines[entry.line]),  # type: ignore[union-attr]
-                                     f"{where}: the entry's text differs from the latest 精简版 of {anchor_id} "
-                                     f"in {log_name}: {summary}", (record_at,)))
+                                     f"the entry reads `{entry.text}`, but the latest 精简版 (Summary) of "
+                                     f"{anchor_id} in {log_name} reads `{summary}`", (record_at,)))
     return found
 
 
@@ -83,9 +92,9 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     pair = workspace.pair_of(source.path)
     doc = workspace.profile(source)
     name = source.path.name
-    found = malformed_anchors(doc.bad_tokens, name)
-    found += _over_limit(doc, pair, workspace.settings.limit_for(pair.name), name)
-    found += _line_findings(doc, name)
+    found = malformed_anchors(doc.bad_tokens)
+    found += _over_limit(doc, workspace.settings.limit_for(pair.name), name)
+    found += _line_findings(doc)
     found += _duplicates(pair, source)
     if pair.log_path is None:
         found.append(Finding("PM015", Span.file_start(doc.lines[0]),
