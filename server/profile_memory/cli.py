@@ -25,7 +25,7 @@ from profile_memory.core.pending import Kind as ProposalKind, Scope, parse_pendi
 from profile_memory.core.plans import BadText, Fixes, PairRef, Plan, PlanError, UnsafeSource
 from profile_memory.core.places import Places, locate
 from profile_memory.core.render import as_github, as_json, as_text, summary
-from profile_memory.core.rules import check_source
+from profile_memory.core.rules import check_source, partner_findings
 from profile_memory.core.trace import Mention, render_json, render_text, trace
 from profile_memory.core.workspace import Kind, Workspace
 from profile_memory.store.disk import DiskProvider
@@ -139,6 +139,10 @@ def run_check(ctx: Context, files: list[Path], output_format: str, select: tuple
         if source.unreadable is not None:
             raise CliError(f"{ctx.show(path)}: cannot read: {source.unreadable}")
         diagnostics += [d for d in check_source(ctx.workspace, source, overrides) if _selected(d, select, ignore)]
+    checked = set(files)
+    for path in files:  # a commit that breaks a log fails the hook even when only the log changed
+        diagnostics += [d for d in partner_findings(ctx.workspace, path, overrides)
+                        if d.path not in checked and _selected(d, select, ignore) and d not in diagnostics]
     diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
     if output_format == "json":
         print(as_json(diagnostics, ctx.show))
@@ -171,7 +175,7 @@ def run_trace(ctx: Context, anchor_id: str, everything: bool = False, as_json_ou
     mentions = [Mention(profile_set.pending_path, p) for p in profile_set.pending_mentions(anchor_id)]  # type: ignore[arg-type]
     if not traces:
         places = ", ".join(ctx.show(p) for p in ctx.places.profile_folders())
-        raise CliError(f"unknown id {anchor_id}: no profile or log in {places} has it", code=1)
+        raise CliError(f"{anchor_id} is not in any profile or log of {places}", code=1)
     if as_json_output:
         print(json.dumps(render_json(anchor_id, traces, ctx.show, mentions), ensure_ascii=False, indent=2))
     else:
@@ -389,7 +393,8 @@ def cmd_confirm(args: argparse.Namespace) -> int:
             proposals = [p for p in proposals if p.line <= args.line - 1 < p.end_line]
             if not proposals:
                 raise PlanError(f"{ctx.show(pending)}:{args.line} is no proposal")
-        ids = [i for p in proposals if (i := planner.decide(pending, p, decision))]
+        # With --line, the decided lines are left blank: the numbers `pmem pending` printed stay true
+        ids = [i for p in proposals if (i := planner.decide(pending, p, decision, keep_lines=bool(args.line)))]
         if decision == "discard":
             return f"{len(proposals)} discarded"
         return f"{len(ids)} confirmed: {', '.join(ids)}" if ids else "nothing to confirm"
@@ -415,6 +420,30 @@ def cmd_fix(args: argparse.Namespace) -> int:
         return "\n".join(done) or "nothing to fix: every form is canonical"
 
     return run_write(args, "fix", operation)
+
+
+def cmd_pending(args: argparse.Namespace) -> int:
+    """The proposals waiting for a decision, each with the line `confirm --line` takes."""
+    ctx = load_context(args.user_dir)
+    pending = _pending_path(ctx, args.pending)
+    source = ctx.workspace.source(pending)
+    if source is not None and source.decoded is None:
+        raise CliError(f"{ctx.show(pending)}: {source.unsafe or source.unreadable}")
+    proposals = ctx.workspace.pending(source).proposals if source is not None else []
+    if args.json:
+        print(json.dumps([{"line": p.line + 1, "scope": p.scope.value if p.scope else None, "kind": p.kind.value,
+                           "category": p.category, "text": p.text, "old": p.old,
+                           "target": p.target.text if p.target else None} for p in proposals],
+                         ensure_ascii=False, indent=2))
+        return 0
+    for p in proposals:
+        change = f"{p.old} → {p.text}" if p.old is not None else p.text
+        print(f"{p.line + 1:>4}  {p.scope.value if p.scope else '?':<7}  [{p.kind.value}][{p.category}] {change}")
+    if not proposals:
+        print(f"nothing pending in {ctx.show(pending)}")
+    elif not args.json:
+        print(f"decide one with `pmem confirm --line N` (or --keep-both, --discard); its line numbers stay valid")
+    return 0
 
 
 # -- agent memory: journal, facts, search, recall -----------------------------------------------
@@ -691,6 +720,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     fix = write_command("fix", "rewrite non-canonical forms that agents wrote (PM016, PM018, readable PM004 ids)", cmd_fix)
     fix.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the profile folders)")
+
+    pending_cmd = commands.add_parser("pending", help="list the pending proposals with their line numbers",
+                                      description="List the proposals of the pending file, each with the line number "
+                                                  "that `pmem confirm --line N` takes.")
+    pending_cmd.add_argument("pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)")
+    pending_cmd.add_argument("--json", action="store_true")
+    _add_user_dir(pending_cmd)
+    pending_cmd.set_defaults(handler=cmd_pending)
 
     journal = commands.add_parser("journal", help="the agent journal: append and search JOURNAL.jsonl")
     journal_commands = journal.add_subparsers(dest="journal_command", metavar="ACTION", required=True)

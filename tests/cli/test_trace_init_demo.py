@@ -20,7 +20,7 @@ def test_trace_prints_entry_latest_record_in_full_and_earlier_ones(pmem_in_repo)
     assert lines[3] == "  21 | ### [PF-20260412-02] 2026-05-01 — 前端技术栈偏好（演进）"
     assert "  25 |   （在讨论 SSR 方案时）" in lines
     assert lines[-3] == "earlier records (1):"
-    assert lines[-2].endswith("user-profile-log.md:14  2026-04-12  add  前端技术栈偏好")
+    assert lines[-2].endswith("user-profile-log.md:14  2026-04-12  新增  前端技术栈偏好")  # the log's own word
 
 
 def test_trace_all_prints_every_record(pmem_in_repo):
@@ -44,7 +44,7 @@ def test_trace_of_a_deleted_id_says_so(pmem_in_repo):
 
 
 @pytest.mark.parametrize("anchor, words", [
-    ("PF-20990101-01", "unknown id PF-20990101-01"),
+    ("PF-20990101-01", "PF-20990101-01 is not in any profile or log of"),
     ("PF-20261301-01", "not a valid anchor id: month 13 does not exist"),
 ])
 def test_trace_unknown_or_malformed_exits_1(pmem_in_repo, anchor, words):

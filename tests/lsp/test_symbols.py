@@ -16,8 +16,8 @@ async def test_document_symbols_of_profile_log_and_pending(session: Session):
     assert [(c.name, c.detail) for c in symbols[1].children] == [("偏好 React + Next.js 全栈开发", "PF-20260412-02")]
     log = session.user_dir / "user-profile-log.md"
     records = await session.client.text_document_document_symbol_async(types.DocumentSymbolParams(doc(session, log)))
-    assert [(r.name, r.detail) for r in records][:2] == [("PF-20260412-01 极简界面偏好", "2026-04-12 add"),
-                                                        ("PF-20260412-02 前端技术栈偏好", "2026-04-12 add")]
+    assert [(r.name, r.detail) for r in records][:2] == [("PF-20260412-01 极简界面偏好", "2026-04-12 新增"),
+                                                        ("PF-20260412-02 前端技术栈偏好", "2026-04-12 新增")]
     pending = session.repo / ".cursor" / "profile" / "profile-pending.md"
     proposals = await session.client.text_document_document_symbol_async(types.DocumentSymbolParams(doc(session, pending)))
     assert [p.detail for p in proposals] == ["user", "project"]

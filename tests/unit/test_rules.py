@@ -335,6 +335,112 @@ def test_pending_checks_wait_for_the_scope_profile():
     assert diagnose(files, PENDING) == []
 
 
+# PM018 -----------------------------------------------------------------------------------------
+def test_pm018_a_slip_reads_as_canonical_and_is_reported_once():
+    files = pair(["- 偏好 React <!--PF-20260412-01-->"], [REC])
+    assert codes(diagnose(files, UP)) == ["PM018"] and diagnose(files, UL) == []
+    assert not found(pair([ENTRY], [REC]), UP, "PM018")
+
+
+# PM019 -----------------------------------------------------------------------------------------
+EN_HEAD = "# User Profile Log\n\n## Records\n\n"
+
+
+def en_record(anchor: str, date: str = "2026-04-12", op: str = "add", summary: str = "prefers React",
+              category: str = "Technical", title: str = "title") -> str:
+    return (f"### [{anchor}] {date} — {title}\n- **Category**: {category}\n- **Summary**: {summary}\n"
+            f"- **Context**: \"words\"\n- **Source**: [chat](chat-1)\n- **Operation**: {op}\n\n")
+
+
+def test_pm019_entry_under_another_heading_than_its_category():
+    text = "# User Profile\n\n## 技术偏好\n\n## 做事风格\n- 偏好 React <!-- PF-20260412-01 -->\n"
+    files = {UP: text, UL: LOG_HEAD + REC}
+    (wrong,) = found(files, UP, "PM019")
+    assert wrong.span.start_line == 5 and "`做事风格`" in wrong.message and "`技术偏好`" in wrong.message
+    assert not found(pair([ENTRY], [REC]), UP, "PM019")
+    # a category that is no heading was renamed in the profile (allowed without a record): PM014's hint, not PM019
+    assert not found({UP: text.replace("## 技术偏好\n\n", ""), UL: LOG_HEAD + REC}, UP, "PM019")
+
+
+def test_pm019_in_english():
+    text = "# User Profile\n\n## Technical\n\n## Working style\n- prefers React <!-- PF-20260412-01 -->\n"
+    assert found({UP: text, UL: EN_HEAD + en_record("PF-20260412-01")}, UP, "PM019")
+    fixed = text.replace("## Technical\n\n## Working style", "## Working style\n\n## Technical")
+    assert not found({UP: fixed, UL: EN_HEAD + en_record("PF-20260412-01")}, UP, "PM019")
+
+
+# PM043 -----------------------------------------------------------------------------------------
+def test_pm043_repeated_proposal():
+    proposal = "- [新增][技术偏好] 用 pnpm\n"
+    files = {**pair([ENTRY], [REC]), PENDING: "**个人画像：**\n" + proposal + proposal}
+    (repeated,) = found(files, PENDING, "PM043")
+    assert repeated.span.start_line == 2 and "line 2" in repeated.message
+    files[PENDING] = "**Personal:**\n- [add][技术偏好] use pnpm\n**Project:**\n- [add][技术偏好] use pnpm\n"
+    assert not found(files, PENDING, "PM043")  # another scope is another proposal
+
+
+# PM050 -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("language", ["zh", "en"])
+def test_pm050_evolve_old_is_not_the_previous_summary(language):
+    if language == "zh":
+        make, head, entry = record, LOG_HEAD, "- 偏好 Vue <!-- PF-20260412-01 -->"
+        wrong = make("PF-20260412-01", "2026-04-13", op="演进（偏好 Angular → 偏好 Vue）", summary="偏好 Vue")
+        right = make("PF-20260412-01", "2026-04-13", op="演进（偏好 React → 偏好 Vue）", summary="偏好 Vue")
+        first = REC
+    else:
+        make, head, entry = en_record, EN_HEAD, "- prefers Vue <!-- PF-20260412-01 -->"
+        wrong = make("PF-20260412-01", "2026-04-13", op="evolve (prefers Angular -> prefers Vue)", summary="prefers Vue")
+        right = make("PF-20260412-01", "2026-04-13", op="evolve (prefers React -> prefers Vue)", summary="prefers Vue")
+        first = en_record("PF-20260412-01")
+    category = "技术偏好" if language == "zh" else "Technical"
+    files = {UP: profile(entry, category=category), UL: head + first + "\n" + wrong}
+    (mismatch,) = found(files, UL, "PM050")
+    assert "Angular" in mismatch.message and "React" in mismatch.message and mismatch.related
+    files[UL] = head + first + "\n" + right
+    assert not found(files, UL, "PM050")
+
+
+def test_pm050_pivot_old_that_no_record_holds():
+    pivot = record("PF-20260412-02", "2026-04-13", op="转向（偏好 Angular → 偏好 Vue）", summary="偏好 Vue")
+    files = pair(["- 偏好 Vue <!-- PF-20260412-02 -->"], [REC, pivot])
+    assert found(files, UL, "PM050") and found(files, UL, "PM007")  # React was not retired: it stays live
+    files = pair(["- 偏好 Vue <!-- PF-20260412-02 -->"], [REC, pivot.replace("Angular", "React")])
+    assert not found(files, UL, "PM050") and not found(files, UL, "PM007")
+
+
+# PM051 -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("make, head", [(record, LOG_HEAD), (en_record, EN_HEAD)])
+def test_pm051_record_dated_before_the_one_above(make, head):
+    files = {UP: profile(), UL: head + make("PF-20260412-01", "2026-04-20") + "\n" + make("PF-20260412-02", "2026-04-13")}
+    (late,) = found(files, UL, "PM051")
+    assert late.severity is Severity.INFORMATION and "2026-04-20" in late.message
+    files[UL] = head + make("PF-20260412-01", "2026-04-13") + "\n" + make("PF-20260412-02", "2026-04-20")
+    assert not found(files, UL, "PM051")
+
+
+def test_pm051_not_also_for_what_pm012_reports():
+    files = pair([ENTRY], [REC, record("PF-20260412-01", "2026-04-20", op="删除"), record("PF-20260412-01", "2026-04-15", op="恢复")])
+    assert found(files, UL, "PM012") and not found(files, UL, "PM051")
+
+
+# PM052 -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("make, head, op, add", [(record, LOG_HEAD, "删除", "新增"), (record, LOG_HEAD, "演进", "新增"),
+                                                 (en_record, EN_HEAD, "delete", "add"), (en_record, EN_HEAD, "restore", "add")])
+def test_pm052_history_without_an_add(make, head, op, add):
+    files = {UP: profile(), UL: head + make("PF-20260412-01", op=op)}
+    (missing,) = found(files, UL, "PM052")
+    assert "PF-20260412-01" in missing.message
+    files[UL] = head + make("PF-20260412-01", op=add) + "\n" + make("PF-20260412-01", "2026-04-13", op=op)
+    assert not found(files, UL, "PM052")
+
+
+def test_pm052_not_for_a_record_marked_deleted_in_place_nor_a_pivot():
+    in_place = record("PF-20260412-01", op="删除", title="深色主题（已删除）")
+    assert not found({UP: profile(), UL: LOG_HEAD + in_place}, UL, "PM052")
+    pivot = record("PF-20260412-02", "2026-04-13", op="转向（偏好 React → 偏好 Vue）", summary="偏好 Vue")
+    assert not found(pair(["- 偏好 Vue <!-- PF-20260412-02 -->"], [REC, pivot]), UL, "PM052")
+
+
 # configuration ---------------------------------------------------------------------------------
 def test_severity_can_be_changed_or_turned_off():
     files = pair(["- 偏好 Vue <!-- PF-20260412-01 -->", "- 新"], [REC])

@@ -35,6 +35,20 @@ def entry_from_json(raw: bytes | str) -> JournalEntry | None:
     except (ValueError, model.ValidationError, RecursionError):
         return None
 
+def lenient_entry(raw: bytes | str) -> JournalEntry | None:
+    """What Cherry's own search reads from a line that is no valid entry: any JSON object with a string `text`
+    (a `ts` in another form, `tags` missing). `pmem check` still reports such a line (PM021)."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+        return None
+    ts, tags = data.get("ts"), data.get("tags")
+    tags = [tag for tag in tags if isinstance(tag, str)] if isinstance(tags, list) else []
+    return _model().JournalEntry.model_construct(ts=ts if isinstance(ts, str) else "", tags=tags, text=data["text"])
+
+
 @dataclass(frozen=True, slots=True)
 class JournalLine:
     """A line of the journal: its entry, or why it has none (`code` PM020 or PM021)."""

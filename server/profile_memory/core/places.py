@@ -54,7 +54,8 @@ def locate(cwd: PurePath, provider: TextProvider, environ: Mapping[str, str], ho
     chosen_user_dir = user_dir or overrides.get("userProfileDir") or environ.get("PMEM_USER_DIR") or DEFAULT_USER_DIR
     user_folder = _absolute(chosen_user_dir, cwd, home)
     profile_dir = overrides.get("projectProfileDir") or Settings().project_profile_dir
-    root = find_project_root(cwd, provider, profile_dir if isinstance(profile_dir, str) else Settings().project_profile_dir)
+    root = find_project_root(cwd, provider, profile_dir if isinstance(profile_dir, str) else Settings().project_profile_dir,
+                             user_folder)
     layers = [_config_layer(provider, user_folder), _config_layer(provider, root / Settings().project_profile_dir),
               (overrides, "settings")]
     settings, problems = merge_settings(layers)

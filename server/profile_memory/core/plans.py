@@ -194,6 +194,7 @@ class Planner:
         self._original: dict[PurePath, str | None] = {}
         self._current: dict[PurePath, str] = {}
         self._languages: dict[PurePath, str] = {}
+        self._written: set[PurePath] = set()
         self.ids: list[str] = []
         self.notes: list[str] = []
 
@@ -226,6 +227,7 @@ class Planner:
     def _set(self, path: PurePath, text: str) -> None:
         self.text(path)
         self._current[path] = text
+        self._written.add(path)
 
     def pair(self, ref: PairRef) -> PairIndex:
         """The pair as it stands after the operations so far."""
@@ -251,7 +253,7 @@ class Planner:
         files = []
         for path, text in self._current.items():
             original = self._original.get(path)
-            if original == text:
+            if original == text or path not in self._written:  # read (a template for a missing file), not written
                 continue
             if original is None:
                 files.append(FileEdit(path, [Edit(Span(0, 0, 0, 0), text)], create=True))
@@ -439,27 +441,51 @@ class Planner:
                 return entry.id
         raise PlanError(f"no confirmed entry of `{proposal.category}` reads `{old}`")
 
-    def decide(self, pending: PurePath, proposal: Proposal, decision: str) -> str | None:
-        """Apply one decision (`confirm`, `keep-both`, `discard`) and take the proposal out of the pending file."""
+    def decide(self, pending: PurePath, proposal: Proposal, decision: str, keep_lines: bool = False) -> str | None:
+        """Apply one decision (`confirm`, `keep-both`, `discard`) and take the proposal out of the pending file.
+        With `keep_lines`, its lines are left blank, so the lines of the other proposals keep their numbers (the
+        CLI's `--line N`); refusals name the proposal's line."""
         anchor_id = None
-        if decision != "discard":
-            ref = self.proposal_ref(pending, proposal)
-            if proposal.kind is Kind.ADD or decision == "keep-both":
-                anchor_id = self.add(ref, proposal.category, proposal.text, proposal.context, proposal.source)
-            elif proposal.kind is Kind.EVOLVE:
-                anchor_id = self._target(ref, proposal)
-                self.evolve(ref, anchor_id, proposal.text, proposal.context, proposal.source)
-            else:
-                anchor_id = self.pivot(ref, self._target(ref, proposal), proposal.text, proposal.context, proposal.source)
-        self._drop_proposal(pending, proposal)
+        try:
+            if decision != "discard":
+                ref = self.proposal_ref(pending, proposal)
+                if proposal.kind is Kind.ADD or decision == "keep-both":
+                    anchor_id = self.add(ref, proposal.category, proposal.text, proposal.context, proposal.source)
+                elif proposal.kind is Kind.EVOLVE:
+                    anchor_id = self._target(ref, proposal)
+                    self.evolve(ref, anchor_id, proposal.text, proposal.context, proposal.source)
+                else:
+                    anchor_id = self.pivot(ref, self._target(ref, proposal), proposal.text, proposal.context, proposal.source)
+        except PlanError as error:
+            raise type(error)(f"{pending.name}:{proposal.line + 1}: {error}") from None
+        self._drop_proposal(pending, proposal, keep_lines)
         return anchor_id
 
-    def _drop_proposal(self, pending: PurePath, proposal: Proposal) -> None:
+    def _new_category(self, pending: PurePath, scope: Scope, category: str) -> bool:
+        """Whether a proposal's category is no heading of its profile and not suggested yet (a suggestion is due)."""
+        ref = self.proposal_ref(pending, Proposal(0, 0, scope, Kind.ADD, category, ""))
+        profile = self.pair(ref).profile
+        suggested = {s.name for s in parse_pending(self.text(pending)).suggestions}
+        return category not in suggested and (profile is None or category not in profile.category_names())
+
+    def _drop_proposal(self, pending: PurePath, proposal: Proposal, keep_lines: bool) -> None:
         doc = parse_pending(self.text(pending))
-        current = next((p for p in doc.proposals if (p.kind, p.category, p.text, p.old) ==
-                        (proposal.kind, proposal.category, proposal.text, proposal.old)), None)
-        if current is not None:
+        same = [p for p in doc.proposals if (p.kind, p.scope, p.category, p.text, p.old) ==
+                (proposal.kind, proposal.scope, proposal.category, proposal.text, proposal.old)]
+        current = next((p for p in same if p.line == proposal.line), same[0] if same else None)
+        if current is None:
+            return
+        if not keep_lines:
             self._remove_lines(pending, current.line, current.end_line)
+            return
+        lines, _ = self._lines(pending)
+        for index in range(current.line, current.end_line):
+            lines[index] = lines[index][len(lines[index].rstrip("\r\n")):]
+        if not [p for p in doc.proposals if p is not current]:  # the last one: no blank lines are left behind
+            while len(lines) > 1 and not lines[-2].strip() and not lines[-1].strip():
+                lines.pop()
+            lines[-1] = ""
+        self._set(pending, "".join(lines))
 
     def propose(self, pending: PurePath, scope: Scope, kind: Kind, category: str, text: str, old: str | None = None,
                 context: str | None = None, source: str | None = None) -> None:
@@ -477,6 +503,9 @@ class Planner:
         lines = [f"- [{word}][{category}] {body}"]
         keys = ("原始上下文", "来源对话") if language == "zh" else ("Context", "Source")
         lines += [f"  - {key}: {value}" for key, value in zip(keys, (context, source)) if value]
+        if self._new_category(pending, scope, category):
+            label = "建议新增分类" if language == "zh" else "Suggested category"
+            lines.append(f"{label}: [{category}]")
         doc = parse_pending(self.text(pending))
         in_scope = [p for p in doc.proposals if p.scope is scope]
         header_line = _scope_header_line(doc.lines, scope)
@@ -614,6 +643,22 @@ class Fixes(Planner):
         """PM007: put the live id's latest wording back into the profile, in its category."""
         category, summary = self._orphan(ref, anchor_id)
         self._insert_entry(ref, category, f"- {summary} <!-- {anchor_id} -->")
+
+    def move_entry(self, ref: PairRef, line: int, category: str) -> None:
+        """PM019: the entry to the end of the category its log names (the line is moved as it is)."""
+        entry = self._entry_at(ref, line)
+        path = self.profile_path(ref)
+        text = parse_profile(self.text(path)).lines[line]
+        self._remove_lines(path, line, line + 1)
+        self._insert_entry(ref, category, text)
+        if entry.id:
+            self._touched(entry.id)
+
+    def record_category(self, ref: PairRef, anchor_id: str) -> None:
+        """PM019: record that the entry now belongs to the category it stands under (an evolve of its category)."""
+        entry = self._live_entry(ref, anchor_id)
+        self._touched(anchor_id)
+        self._record(ref, anchor_id, short_title(entry.text), Op.EVOLVE, entry.category or "", entry.text, None, None)
 
     def remove_entry(self, ref: PairRef, line: int) -> None:
         """PM008: drop an entry whose id the log has deleted or retired (no new record)."""

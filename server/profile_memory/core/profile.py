@@ -115,24 +115,21 @@ def _anchor_in(index: int, comment: re.Match[str]) -> tuple[list[Token], bool]:
 
 def _entry_slips(index: int, line: str, text: str, anchor_comments: list[re.Match[str]], ids: list[Token],
                  first_anchor: int) -> list[Slip]:
-    """Anchor comments that are not `<!-- ID -->`, or stand before the entry's text (one slip each)."""
+    """Anchor comments that are not `<!-- ID -->`, or that stand before the entry's text: one slip for the line."""
     if len(ids) != 1:  # no anchor, or several (PM017): nothing to rewrite with certainty
         return []
     anchor_id = ids[0].text
     canonical = f"- {text} <!-- {anchor_id} -->" if text else None
-    slips = []
-    for comment in anchor_comments:
-        written = comment.group(0)
-        if written != f"<!-- {anchor_id} -->" and anchor_id in written:  # a repaired id is PM004's to report
-            slips.append(Slip(NON_CANONICAL, index, comment.start(), comment.end(),
-                              f"anchor comment written {quoted(written)}; the canonical form is `<!-- {anchor_id} -->`",
-                              canonical))
+    problems = [f"written {quoted(c.group(0))}" for c in anchor_comments
+                if c.group(0) != f"<!-- {anchor_id} -->" and anchor_id in c.group(0)]  # a repaired id is PM004's
     if text and line[2:first_anchor].strip() == "":
-        comment = anchor_comments[0]
-        slips.append(Slip(NON_CANONICAL, index, comment.start(), comment.end(),
-                          f"the anchor stands before the entry's text; it belongs at the end: {quoted(canonical or '')}",
-                          canonical))
-    return slips
+        problems.append("it stands before the entry's text")
+    if not problems:
+        return []
+    comment = anchor_comments[0]
+    return [Slip(NON_CANONICAL, index, comment.start(), comment.end(),
+                 f"the anchor comment is {' and '.join(problems)}; the canonical form is `<!-- {anchor_id} -->` "
+                 "at the end of the entry", canonical)]
 
 
 def _bare_id(index: int, line: str) -> tuple[Token, int] | None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
-from profile_memory.core.journal import entry_from_json
+from profile_memory.core.journal import entry_from_json, lenient_entry
 from profile_memory.core.log import LogDoc
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ def search_journal(path: PurePath, numbered_lines: Iterable[tuple[int, bytes]], 
             continue
         if tag_cf and not _may_match(raw, tag_cf, tag_bytes):
             continue
-        entry = entry_from_json(raw)
+        entry = entry_from_json(raw) or lenient_entry(raw)
         if entry is None:
             result.malformed += 1
             continue

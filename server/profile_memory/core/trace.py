@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from profile_memory.core.index import History, PairIndex
-from profile_memory.core.log import Record
+from profile_memory.core.log import Record, op_word
 from profile_memory.core.pending import Proposal
 from profile_memory.core.profile import Entry
 from profile_memory.core.render import ShowPath
@@ -43,9 +43,8 @@ def record_lines(pair: PairIndex, record: Record) -> list[tuple[int, str]]:
     return [(record.line + 1 + offset, text) for offset, text in enumerate(lines)]
 
 
-def _record_summary(record: Record) -> str:
-    op = record.op.value if record.op else (record.operation.word if record.operation else "no operation")
-    return f"{record.date}  {op}  {record.title}"
+def _record_summary(pair: PairIndex, record: Record) -> str:
+    return f"{record.date}  {op_word(record, pair.log.language if pair.log else None)}  {record.title}"
 
 
 def _full(pair: PairIndex, record: Record, show: ShowPath) -> list[str]:
@@ -87,7 +86,7 @@ def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everyth
             out += _full(pair, records[-1], show)
             if len(records) > 1:
                 out.append(f"earlier records ({len(records) - 1}):")
-                out += [f"  {log_path}:{r.line + 1}  {_record_summary(r)}" for r in records[:-1]]
+                out += [f"  {log_path}:{r.line + 1}  {_record_summary(pair, r)}" for r in records[:-1]]
         else:
             for record in records:
                 out.append(f"record: {log_path}:{record.line + 1}")

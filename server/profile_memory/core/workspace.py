@@ -317,10 +317,14 @@ class Workspace:
 
 
 
-def find_project_root(start: PurePath, provider: TextProvider, profile_dir: str = ".cursor/profile") -> PurePath:
-    """The nearest folder at or above `start` with the project profile folder, then with `.git`; else `start`."""
+def find_project_root(start: PurePath, provider: TextProvider, profile_dir: str = ".cursor/profile",
+                      user_dir: PurePath | None = None) -> PurePath:
+    """The nearest folder at or above `start` with the project profile folder, then with `.git`; else `start`.
+    A folder whose profile folder is the user profile folder (the home folder's `.cursor/profile`) is no project."""
     for marker in (profile_dir, ".git"):
         for folder in (start, *start.parents):
+            if marker == profile_dir and user_dir is not None and folder / marker == user_dir:
+                continue
             if provider.kind(folder / marker) in (Kind.DIR, Kind.LINK, Kind.FILE):
                 return folder
     return start

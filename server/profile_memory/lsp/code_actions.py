@@ -7,6 +7,7 @@ then, when the action is resolved (`codeAction/resolve`) or, for clients without
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -14,17 +15,18 @@ from typing import Any
 
 from lsprotocol import types
 
-from profile_memory.core.anchors import find_tokens, is_valid
+from profile_memory.core.anchors import find_tokens, is_valid, repaired
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.pending import Kind, parse_pending
-from profile_memory.core.plans import Fixes, PlanError, UnsafeSource
+from profile_memory.core.plans import Fixes, Plan, PlanError, UnsafeSource
 from profile_memory.core.profile import parse_profile
 from profile_memory.core.rules import check_source
+from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.lsp.code_lens import CONFIRM_ALL, DISCARD_ALL
 from profile_memory.lsp.diagnostics import to_lsp
-from profile_memory.lsp.edits import pair_ref, planner_for, to_workspace_edit
+from profile_memory.lsp.edits import pair_ref, planner_for, remind_over_limit, to_workspace_edit
 from profile_memory.lsp.provider import path_of
 from profile_memory.lsp.safety import guarded, refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
@@ -82,6 +84,11 @@ RUN: dict[str, Callable[[Fixes, Request], Any]] = {
     "make-restore": lambda p, r: p.make_restore(pair_ref(r.path), r.line),
     "add-missing-fields": lambda p, r: p.add_missing_fields(pair_ref(r.path), r.line),
     "create-log": lambda p, r: p.create_log(pair_ref(r.path)),
+    "normalise": lambda p, r: p.normalise(r.path, r.line),
+    "normalise-all": lambda p, r: p.normalise(r.path),
+    "repair-token": lambda p, r: p.repair_token(r.path, Span(*r.span)),
+    "move-entry": lambda p, r: p.move_entry(pair_ref(r.path), r.line, r.target),
+    "record-category": lambda p, r: p.record_category(pair_ref(r.path), r.id),
     "pending-confirm": lambda p, r: p.decide(r.path, _proposal(p, r.path, r.line), "confirm"),
     "pending-keep-both": lambda p, r: p.decide(r.path, _proposal(p, r.path, r.line), "keep-both"),
     "pending-discard": lambda p, r: p.decide(r.path, _proposal(p, r.path, r.line), "discard"),
@@ -90,13 +97,17 @@ RUN: dict[str, Callable[[Fixes, Request], Any]] = {
 }
 
 
-def edit_for(ls: ProfileMemoryServer, request: Request) -> types.WorkspaceEdit:
+def plan_for(ls: ProfileMemoryServer, request: Request) -> Plan:
     planner = planner_for(ls, request.path)
     try:
         RUN[request.action](planner, request)
     except (PlanError, UnsafeSource) as error:
         raise refuse(str(error)) from None
-    return to_workspace_edit(ls, planner.finish(request.action))
+    return planner.finish(request.action)
+
+
+def edit_for(ls: ProfileMemoryServer, request: Request) -> types.WorkspaceEdit:
+    return to_workspace_edit(ls, plan_for(ls, request))
 
 
 # -- listing -------------------------------------------------------------------------------------
@@ -117,9 +128,14 @@ def _fixes(ls: ProfileMemoryServer, path: PurePath, d: Diagnostic, next_id: Call
     span = (d.span.start_line, d.span.start_col, d.span.end_line, d.span.end_col)
     role = role_of(path)
     entry_line = role is Role.PROFILE and lines[line].startswith("-")
+    meant = repaired(token)
     by_code: dict[str, list[tuple[str, str, dict]]] = {
         "PM002": [(f"Give this entry a new id ({next_id()})", "new-id", {"span": span})],
-        "PM004": [(f"Replace {token} with a new id ({next_id()})", "new-id" if entry_line else "replace-token", {"span": span})],
+        # a token that plainly means an id keeps it: a new id would fork that id's history
+        "PM004": [(f"Rewrite {token} as {meant}", "repair-token", {"span": span})] if meant else
+                 [(f"Replace {token} with a new id ({next_id()})", "new-id" if entry_line else "replace-token", {"span": span})],
+        "PM016": _canonical_fixes(ls, path, line),
+        "PM018": _canonical_fixes(ls, path, line),
         "PM005": [],
         "PM006": [(f"Create the log record of {token}", "create-record", {"id": token})],
         "PM008": [(f"Remove the entry of {token}", "remove-entry", {}), (f"Record a restore of {token}", "record-restore", {"id": token})],
@@ -137,6 +153,14 @@ def _fixes(ls: ProfileMemoryServer, path: PurePath, d: Diagnostic, next_id: Call
                                 (f"Restore {anchor} to the profile", "restore-entry", {"id": anchor})]
             by_code["PM011"] = [(f"Record as evolve of {anchor}", "record-evolve", {"id": anchor}),
                                 (f"Record as pivot ({next_id()} replaces {anchor})", "record-pivot", {"id": anchor})]
+    elif d.code == "PM019":
+        entry = next((e for e in ls.core.profile(ls.source(path)).entries if e.line == line), None)  # type: ignore[arg-type]
+        history = ls.core.pair_of(path).history(entry.id) if entry and entry.id else None  # type: ignore[union-attr]
+        category = history.latest_value("category") if history else None
+        if entry and category:
+            by_code["PM019"] = [(f"Move the entry to `{category}`", "move-entry", {"target": category}),
+                                (f"Record that {entry.id} now belongs to `{entry.category}`", "record-category",
+                                 {"id": entry.id})]
     elif d.code == "PM041" and d.related:
         similar = d.related[0]
         by_code["PM041"] = [(f"Turn into an evolve of the entry on line {similar.span.start_line + 1}", "add-to-evolve",
@@ -145,6 +169,29 @@ def _fixes(ls: ProfileMemoryServer, path: PurePath, d: Diagnostic, next_id: Call
     for position, (title, action, extra) in enumerate(by_code.get(d.code, [])):
         offers.append(Offer(title, QUICKFIX, Request(action, doc_uri, line, **extra), d, preferred=position == 0))
     return offers
+
+
+def _canonical_fixes(ls: ProfileMemoryServer, path: PurePath, line: int) -> list[tuple[str, str, dict]]:
+    """The rewrite of a slip's line in canonical form, where one is certain, and of every such line of the file."""
+    slips = _slips_on(ls, path, line)
+    if not any(slip.canonical is not None for slip in slips):
+        return []
+    return [("Rewrite in canonical form", "normalise", {}),
+            ("Rewrite every non-canonical form in this file", "normalise-all", {})]
+
+
+def _slips_on(ls: ProfileMemoryServer, path: PurePath, line: int) -> list[Slip]:
+    source = ls.source(path)
+    if source is None or source.decoded is None:
+        return []
+    if role_of(path) is Role.PROFILE:
+        return [s for e in ls.core.profile(source).entries if e.line == line for s in e.slips]
+    records = ls.core.log(source).records
+    at = bisect.bisect_right(records, line, key=lambda r: r.line) - 1
+    if at < 0:
+        return []
+    record = records[at]
+    return [slip for slip in record.slips if slip.line + record.line == line]
 
 
 def _tokens(line: str) -> list[str]:
@@ -229,7 +276,9 @@ def code_action_resolve(ls: ProfileMemoryServer, action: types.CodeAction) -> ty
     data = dict(action.data or {})
     if "span" in data:
         data["span"] = tuple(data["span"])
-    action.edit = edit_for(ls, Request(**data))
+    plan = plan_for(ls, Request(**data))
+    action.edit = to_workspace_edit(ls, plan)
+    remind_over_limit(ls, plan)  # resolved when chosen: the person is about to apply it
     return action
 
 
@@ -246,11 +295,14 @@ async def _decide_all(ls: ProfileMemoryServer, target: str, decision: str) -> st
     except (PlanError, UnsafeSource) as error:
         raise refuse(str(error)) from None
     outcome = f"{len(proposals)} discarded" if decision == "discard" else f"{len(ids)} confirmed: {', '.join(ids)}"
-    edit = to_workspace_edit(ls, planner.finish(decision))
+    plan = planner.finish(decision)
+    edit = to_workspace_edit(ls, plan)
     result = await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label=f"Profile Memory: {outcome}"))
     if not result.applied:
         outcome = f"not applied: {result.failure_reason or 'the editor refused the edit'}"
     ls.window_show_message(types.ShowMessageParams(types.MessageType.Info, f"Profile Memory: {outcome}"))
+    if result.applied:
+        remind_over_limit(ls, plan)
     return outcome
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.log import op_word
 from profile_memory.core.span import Span
 from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer, uri
@@ -54,7 +55,7 @@ def text_document_code_lens(ls: ProfileMemoryServer, params: types.CodeLensParam
             lenses.append(_lens(ls, path, entry.line, "unconfirmed" if entry.id is None else "no record"))
             continue
         latest = history.latest
-        op = latest.operation.word if latest.operation else (latest.op.value if latest.op else "?")
+        op = op_word(latest, pair.log.language if pair.log else None)
         count = len(history.records)
         title = f"{count} {'record' if count == 1 else 'records'} · last: {op} {latest.date}"
         lenses.append(_lens(ls, path, entry.line, title, [uri(pair.log_path), latest.line]))

@@ -9,7 +9,7 @@ from lsprotocol import types
 from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import History, PairIndex, State
-from profile_memory.core.log import FIELD_LABELS
+from profile_memory.core.log import FIELD_LABELS, op_word
 from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
@@ -61,7 +61,7 @@ def describe(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
     if len(history.records) > len(shown):
         lines.append(f"- … {len(history.records) - len(shown)} earlier records")
     for record in shown:
-        op = record.op.value if record.op else (record.operation.word if record.operation else "?")
+        op = op_word(record, pair.log.language if pair.log else None)
         lines.append(f"- {record.date} {op} — {cut(record.title, 60)}")
     lines += ["", f"[Open the log at line {latest.line + 1}]({_link(pair.log_path, latest.line)})"]  # type: ignore[arg-type]
     return lines

@@ -7,7 +7,7 @@ from pathlib import PurePath
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
-from profile_memory.core.log import LogDoc
+from profile_memory.core.log import LogDoc, op_word
 from profile_memory.core.pending import PendingDoc
 from profile_memory.core.profile import ProfileDoc
 from profile_memory.core.span import Span
@@ -41,7 +41,7 @@ def _log_symbols(ls: ProfileMemoryServer, path: PurePath, doc: LogDoc) -> list[t
     symbols = []
     for record in doc.records:
         last = last_text_line(doc.lines, record.line, max(record.line + 1, record.end_line))
-        op = record.op.value if record.op else "?"
+        op = op_word(record, doc.language)
         symbols.append(_symbol(ls, path, f"{record.id or '(malformed id)'} {cut(record.title, 60)}", f"{record.date} {op}",
                                types.SymbolKind.Event, Span(record.line, 0, last, len(doc.lines[last])),
                                record.id_span or record.heading_span))

@@ -34,14 +34,23 @@ class BadInput(ValueError):
     """Input that cannot be written (empty text, non-string tags): exit 2."""
 
 
-def memory_folder(path: Path) -> Path:
-    """`path` as an agent memory folder: a real directory named `memory`; never created here."""
+def memory_folder(path: Path, create: bool = False) -> Path:
+    """`path` as an agent memory folder: a real directory named `memory`. With `create`, a missing one is made
+    (mode 0700) when its parent is a real folder, as Cherry's own tool does; a link is refused at every step."""
     if path.name.lower() != MEMORY_FOLDER:
         raise UnsafePath(path, "is not an agent memory folder (its name must be `memory`)")
     if os.path.islink(path):
         raise UnsafePath(path, "the memory folder is a symbolic link; writes never follow links")
     if not path.is_dir():
-        raise UnsafePath(path, f"no such memory folder; create it with `pmem init --memory {path.parent}`")
+        if not create or os.path.lexists(path) or not path.parent.is_dir():
+            raise UnsafePath(path, f"no such memory folder; create it with `pmem init --memory {path.parent}`")
+        with open_folder(path.parent) as parent_fd:
+            try:
+                os.mkdir(path.name, 0o700, dir_fd=parent_fd)
+            except FileExistsError:
+                pass  # made at the same time by another writer: checked below like any folder
+        if os.path.islink(path) or not path.is_dir():
+            raise UnsafePath(path, "the memory folder is a symbolic link or not a folder; writes never follow links")
     return path
 
 
@@ -85,7 +94,7 @@ class Appended:
 def journal_append(folder: Path, text: str, tags: list) -> Appended:
     """Append one entry as one write of the whole line, fsynced; a torn last line is closed first."""
     entry = journal_entry(text, tags)
-    folder = memory_folder(folder)
+    folder = memory_folder(folder, create=True)
     line = (entry.to_line() + "\n").encode("utf-8")
     with open_folder(folder) as folder_fd, folder_lock(folder):
         name = resolve_name(folder_fd, folder, "JOURNAL.jsonl")
@@ -136,7 +145,7 @@ def facts_update(folder: Path, content: str, if_match: str | None = None) -> tup
     """Replace FACT.md whole and atomically; refused when `if_match` is not the current content's sha256."""
     if not isinstance(content, str) or not content:
         raise BadInput("the new FACT.md content is empty")
-    folder = memory_folder(folder)
+    folder = memory_folder(folder, create=True)
     data = content.encode("utf-8")
     with open_folder(folder) as folder_fd, folder_lock(folder):
         name = resolve_name(folder_fd, folder, "FACT.md")

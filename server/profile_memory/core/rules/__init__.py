@@ -6,7 +6,7 @@ from pathlib import PurePath
 
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Diagnostic, Finding, apply_severity
-from profile_memory.core.files import Role
+from profile_memory.core.files import Role, role_of
 from profile_memory.core.rules import common, log_rules, memory_rules, pending_rules, profile_rules
 from profile_memory.core.workspace import Source, Workspace
 
@@ -36,3 +36,19 @@ def check_source(workspace: Workspace, source: Source, overrides: dict[str, Seve
 def check_path(workspace: Workspace, path: PurePath, overrides: dict[str, Severity | None] | None = None) -> list[Diagnostic]:
     source = workspace.source(path)
     return check_source(workspace, source, overrides) if source is not None else []
+
+
+# What a file causes in the other file of its pair: a log edit can leave a profile's anchor dangling (PM006),
+# deleted (PM008), mismatched (PM011) or in another category (PM019); a profile edit can orphan a record (PM007).
+CAUSED_IN_PARTNER = {Role.LOG: ("PM006", "PM008", "PM011", "PM019"), Role.PROFILE: ("PM007", "PM014")}
+
+
+def partner_findings(workspace: Workspace, path: PurePath,
+                     overrides: dict[str, Severity | None] | None = None) -> list[Diagnostic]:
+    """The diagnostics that `path` causes in its partner file, located there (for `pmem check FILE`)."""
+    codes = CAUSED_IN_PARTNER.get(role_of(path))  # type: ignore[arg-type]
+    pair = workspace.pair_of(path)
+    if codes is None or pair is None:
+        return []
+    partner = pair.log_path if role_of(path) is Role.PROFILE else pair.profile_path
+    return [d for d in (check_path(workspace, partner, overrides) if partner else []) if d.code in codes]
