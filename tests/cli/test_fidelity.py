@@ -112,6 +112,22 @@ def test_an_evolve_to_the_current_text_is_a_refused_no_op(pmem_in_repo, clean):
     assert result.code == 1 and "nothing to evolve" in result.err and tree(clean) == before
 
 
+@pytest.mark.parametrize("args, line, expected", [
+    (["pivot", "PF-20260301-02", "Backend: Go + PostgreSQL"], 6, "- Backend: Go + PostgreSQL <!-- PF-20261130-01 -->"),
+    (["evolve", "PF-20260301-03", "API errors use problem details"], 10, "- API errors use problem details <!-- PF-20260301-03 -->"),
+    (["delete", "PF-20260301-03"], 10, ""),
+])
+def test_writes_on_each_sloppy_anchor_form_never_fork(tmp_path, args, line, expected):
+    sloppy = copy("sloppy", tmp_path)
+    before = set(SLIPS)
+    result = pmem(sloppy, *args)
+    assert result.code == 0, result.err
+    profile = (sloppy / "repo" / ".cursor" / "profile" / "project-profile.md").read_text(encoding="utf-8").split("\n")
+    assert profile[line] == expected and all(text.count("PF-") <= 1 for text in profile)
+    new = [f for f in findings(sloppy) if f not in before and f[0].startswith("project")]
+    assert new == [], new  # the write added no problem; the rewritten line lost its slip
+
+
 def test_writes_on_sloppy_files_keep_the_ids_the_agent_wrote(tmp_path):
     sloppy = copy("sloppy", tmp_path)
     result = pmem(sloppy, "evolve", "PF-20260308-01", "Deploy on Fly.io (two regions)", "--json")

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from lsprotocol import types
 
-from lsp_support import Session, lsp_fixtures
+from lsp_support import Session, _apply_text_edits, apply_workspace_edit, lsp_fixtures
+from profile_memory.core.profile import parse_profile
 from test_code_actions import actions_at, apply
 
 client, session = lsp_fixtures("sloppy")
@@ -77,3 +78,36 @@ async def test_a_change_that_leaves_the_profile_over_its_limit_is_said(session: 
     await apply(session, actions, "Confirm as")  # resolved when chosen: the reminder comes then
     assert await session.eventually(lambda: any(
         m.type == types.MessageType.Warning and "over its limit of 30" in m.message for m in session.client.messages))
+
+
+async def test_references_and_rename_treat_sloppy_forms_as_canonical(session: Session):
+    profile = session.repo / ".cursor" / "profile" / "project-profile.md"
+    log = session.repo / ".cursor" / "profile" / "project-profile-log.md"
+    identifier = types.TextDocumentIdentifier(session.open(profile))
+    position = session.position(profile, "PF-20260301-03", 2)  # `(PF-…)` without a comment
+    found = await session.client.text_document_references_async(types.ReferenceParams(
+        context=types.ReferenceContext(include_declaration=True), text_document=identifier, position=position))
+    assert sorted((loc.uri.rsplit("/", 1)[1], loc.range.start.line) for loc in found) == [
+        ("project-profile-log.md", 20), ("project-profile.md", 10)]  # the heading without brackets included
+    edit = await session.client.text_document_rename_async(types.RenameParams(identifier, position, "PF-20260301-09"))
+    apply_workspace_edit(edit, session.encoding)
+    assert "(PF-20260301-09)" in profile.read_text(encoding="utf-8")
+    assert "### PF-20260301-09 2026-03-01 - Errors" in log.read_text(encoding="utf-8")
+
+
+async def test_no_action_on_a_sloppy_entry_adds_an_id(session: Session):
+    """Every action offered on every entry line of the sloppy profiles keeps one anchor per entry and the ids it had."""
+    for profile in (session.user_dir / "user-profile.md", session.repo / ".cursor" / "profile" / "project-profile.md"):
+        text = profile.read_text(encoding="utf-8")
+        before = {e.line: [a.text for a in e.anchors] for e in parse_profile(text).entries}
+        for line in before:
+            for action in await actions_at(session, profile, line):
+                if action.edit is None:
+                    action = await session.client.code_action_resolve_async(action)
+                edits = [e for change in action.edit.document_changes or [] if isinstance(change, types.TextDocumentEdit)
+                         and change.text_document.uri == profile.as_uri() for e in change.edits]
+                edits += (action.edit.changes or {}).get(profile.as_uri(), [])
+                after = parse_profile(_apply_text_edits(text, edits, session.encoding))
+                assert all(len(e.anchors) <= 1 for e in after.entries), action.title
+                kept = {a.text for e in after.entries for a in e.anchors}
+                assert kept <= {i for ids in before.values() for i in ids}, action.title

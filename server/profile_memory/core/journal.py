@@ -60,19 +60,22 @@ class JournalLine:
     problem: str | None = None
 
 
+_ENTRY_SHAPE = '{"ts": …, "tags": […], "text": …}'
+
+
 def parse_line(index: int, raw: str, last: bool = False) -> JournalLine:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
         torn = " (a torn write: the last line has no newline)" if last else ""
-        return JournalLine(index, raw, None, "PM020", f"line {index + 1} is not valid JSON{torn}")
+        return JournalLine(index, raw, None, "PM020", f"not valid JSON{torn}; expected {_ENTRY_SHAPE}")
     if not isinstance(data, dict):
-        return JournalLine(index, raw, None, "PM020", f"line {index + 1} is JSON but not an object")
+        return JournalLine(index, raw, None, "PM020", f"JSON but not an object ({type(data).__name__}); expected {_ENTRY_SHAPE}")
     model = _model()
     try:
         return JournalLine(index, raw, model.JournalEntry.model_validate(data))
     except model.ValidationError as error:
-        return JournalLine(index, raw, None, "PM021", f"line {index + 1}: {model.describe(error)}")
+        return JournalLine(index, raw, None, "PM021", model.describe(error))
 
 
 def iter_journal(text: str) -> Iterator[JournalLine]:
