@@ -175,6 +175,13 @@ def test_agents_words_for_delete_delete_the_id(language, word):
 OLD, NEW, PIVOT_ID = "偏好 React", "偏好 Vue 3 🚀", "PF-20260310-01"
 
 
+def changed(language: str, second_id: str, value: str) -> dict[str, str]:
+    """An add of ID reading OLD, then a record of `second_id` (ID itself, or a new id) reading NEW with `value`."""
+    add = [heading(ID, "React"), *fields(language, "技术偏好", OLD, ADD[language])]
+    change = [heading(second_id, "Vue", "2026-03-10"), *fields(language, "技术偏好", NEW, value)]
+    return {UP: profile(f"- {NEW} <!-- {second_id} -->"), UL: log(language, add, change)}
+
+
 @pytest.mark.parametrize("language, written, canonical_value", [
     ("zh", f"转向：{OLD} → {NEW}", f"转向（{OLD} → {NEW}）"),
     ("zh", f"转向（旧：{OLD} → 新：{NEW}）", f"转向（{OLD} → {NEW}）"),
@@ -186,15 +193,8 @@ OLD, NEW, PIVOT_ID = "偏好 React", "偏好 Vue 3 🚀", "PF-20260310-01"
     ("en", f"pivoted ({OLD} => {NEW})", f"pivot ({OLD} -> {NEW})"),
 ])
 def test_pivot_forms_retire_the_old_id(language, written, canonical_value):
-    add = [heading(ID, "React"), *fields(language, "技术偏好", OLD, ADD[language])]
-    entry = profile(f"- {NEW} <!-- {PIVOT_ID} -->")
-
-    def files(value: str) -> dict[str, str]:
-        return {UP: entry, UL: log(language, add, [heading(PIVOT_ID, "Vue", "2026-03-10"),
-                                                   *fields(language, "技术偏好", NEW, value)])}
-
-    assert_twins(files(written), files(canonical_value), UL, 16, "PM018")
-    assert reading(files(written))["histories"][ID][2].value == "retired"
+    assert_twins(changed(language, PIVOT_ID, written), changed(language, PIVOT_ID, canonical_value), UL, 16, "PM018")
+    assert reading(changed(language, PIVOT_ID, written))["histories"][ID][2].value == "retired"
 
 
 @pytest.mark.parametrize("language, written, canonical_value", [
@@ -204,13 +204,7 @@ def test_pivot_forms_retire_the_old_id(language, written, canonical_value):
     ("en", f"updated ({OLD} -> {NEW})", f"evolve ({OLD} -> {NEW})"),
 ])
 def test_evolve_forms_keep_the_history(language, written, canonical_value):
-    add = [heading(ID, "React"), *fields(language, "技术偏好", OLD, ADD[language])]
-    entry = profile(f"- {NEW} <!-- {ID} -->")
-
-    def files(value: str) -> dict[str, str]:
-        return {UP: entry, UL: log(language, add, [heading(ID, "Vue", "2026-03-10"), *fields(language, "技术偏好", NEW, value)])}
-
-    assert_twins(files(written), files(canonical_value), UL, 16, "PM018")
+    assert_twins(changed(language, ID, written), changed(language, ID, canonical_value), UL, 16, "PM018")
 
 
 def test_an_unknown_word_stays_pm013_and_names_the_closest_word():

@@ -68,6 +68,7 @@ KEY_SYNONYMS: dict[str, str] = {
 _LABELS = {label: label for labels in ({k.title() for k in FIELD_KEYS}, FIELD_KEYS) for label in labels}
 _REPEATED = {"category", "source"}  # values that recur across records: kept once
 REQUIRED_FIELDS = ("category", "summary", "context", "source", "operation")
+_KNOWN_KEYS = frozenset((*REQUIRED_FIELDS, "supersedes"))
 FIELD_LABELS = {
     "zh": {"category": "分类", "summary": "精简版", "context": "原始上下文", "source": "来源对话",
            "operation": "操作", "supersedes": "取代"},
@@ -88,6 +89,7 @@ _NEW_LABEL = re.compile(r"(?:新|new|after|to)\s*[:：]\s*", re.IGNORECASE)
 _HEADING_DATE = re.compile(r"(?P<y>\d{4})(?P<s1>[-/.年])(?P<m>\d{1,2})(?P<s2>[-/.月])(?P<d>\d{1,2})日?")
 _SEPARATOR = re.compile(r"(?P<before>\s*)(?P<mark>——|—|–|--|-|:|：|\||·)(?P<after>\s*)")
 _LEGAL_SEPARATORS = ("—", "–", "-")
+_CANONICAL_HEADING = re.compile(r"### \[(PF-\d{8}-\d{2,})\] (\d{4}-\d{2}-\d{2}) [—–-] (\S(?:.*\S)?)")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -396,6 +398,14 @@ def _heading_title(tail: str) -> tuple[str, str, list[str]]:
 def _parse_heading(base: Base, line: str) -> Record | MalformedHeading | None:
     """A record heading, read as far as its id can be read: at another level than `###`, without brackets, with
     another separator or date form, it is a record all the same, with one slip (PM016; PM018 for spacing)."""
+    canonical = _CANONICAL_HEADING.fullmatch(line)
+    if canonical is not None and anchors.is_valid(canonical.group(1)):  # most headings: nothing to look into
+        try:
+            date = _date(canonical.group(2))
+        except ValueError:
+            pass
+        else:
+            return Record(base, len(line), canonical.group(1), canonical.span(1), date, canonical.group(3))
     level = len(line) - len(line.lstrip("#"))
     found = _heading_id(line, level)
     if found is None:
@@ -417,7 +427,7 @@ def _parse_heading(base: Base, line: str) -> Record | MalformedHeading | None:
     if wrong:  # without a date or a title no rewrite is certain: the record is indexed, the slip has no fix
         record.slips = (Slip(WRONG_HEADING, 0, 0, len(line),
                              f"record heading in the wrong form: {'; '.join(wrong)}", canonical),)
-    elif line != canonical:
+    elif line.rstrip() != canonical:  # trailing white space is invisible and harmless: not a slip
         record.slips = (Slip(NON_CANONICAL, 0, 0, len(line),
                              f"record heading with extra or missing spaces (write {quoted(canonical or '', 60)})",
                              canonical),)
@@ -437,25 +447,33 @@ def _field_key(label: str) -> tuple[str, str | None]:
 
 def _parse_field(base: Base, offset: int, line: str) -> Field | None:
     match = _FIELD.fullmatch(line)
-    bold = match is not None and bool(match.group("c1") or match.group("c2"))
-    if not bold:
+    slip = None
+    if match is not None and (match.group("c1") or match.group("c2")):
+        label = match.group("key")
+        label = _LABELS.get(label, label)  # one string per spelling, not one per record
+        key = FIELD_KEYS.get(label.casefold())
+        if key is None or line[0] != "-":  # the canonical form (most lines) needs no more checks
+            key, better = _field_key(label)
+            slip = _field_slip(match, True, label, better)
+    else:
         match = _PLAIN_FIELD.fullmatch(line)
-        if match is None or _field_key(match.group("key"))[0] not in REQUIRED_FIELDS + ("supersedes",):
+        if match is None:
             return None
-    label = match.group("key")  # type: ignore[union-attr]
-    label = _LABELS.get(label, label)  # one string per spelling, not one per record
-    key, better = _field_key(label)
-    value = match.group("value")  # type: ignore[union-attr]
-    start = match.start("value") + len(value) - len(value.lstrip())  # type: ignore[union-attr]
+        label = match.group("key")
+        key, better = _field_key(label)
+        if key not in _KNOWN_KEYS:
+            return None
+        slip = _field_slip(match, False, label, better)
+    value = match.group("value")
+    start = match.start("value") + len(value) - len(value.lstrip())
     value = value.strip()
     end = start + len(value)
     if key in _REPEATED:
         value = sys.intern(value)
-    return Field(key, label, value, base, offset, start, offset, end, label.isascii(),
-                 _field_slip(line, match, bold, label, better))  # type: ignore[arg-type]
+    return Field(key, label, value, base, offset, start, offset, end, label.isascii(), slip)
 
 
-def _field_slip(line: str, match: re.Match[str], bold: bool, label: str, better: str | None) -> str | None:
+def _field_slip(match: re.Match[str], bold: bool, label: str, better: str | None) -> str | None:
     """What is not canonical in how a field's key is written (the value is never touched)."""
     slips = []
     if not bold:
