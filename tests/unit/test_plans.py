@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from helpers import PROJECT_DIR, USER_DIR, memory_workspace
 from profile_memory.core.pending import Kind, Scope, parse_pending
-from profile_memory.core.plans import Edit, PairRef, PlanError, Planner, apply_edits, diff_edit
+from profile_memory.core.plans import Edit, Fixes, PairRef, PlanError, Planner, apply_edits, diff_edit
 from profile_memory.core.span import Span
 from profile_memory.store.templates import template_text
 
@@ -28,7 +28,7 @@ LOG = ("# User Profile Log\n\n## 记录\n\n### [PF-20260412-01] 2026-04-12 — �
 def run(files: dict, operation) -> dict[str, str]:
     """Plan on the given texts, then apply the plan's edits the way the CLI does; the changed texts."""
     workspace = memory_workspace(files)
-    planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
+    planner = Fixes(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
     operation(planner)
     plan = planner.finish("test")
     result = {}
@@ -149,7 +149,7 @@ def test_a_file_read_only_up_to_the_size_bound_is_never_rewritten():
     from profile_memory.core.plans import UnsafeSource
 
     workspace = memory_workspace({UP: PROFILE, UL: LOG + "x" * 500 + "\n"}, max_file_bytes=300)
-    planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
+    planner = Fixes(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
     with pytest.raises(UnsafeSource, match="size bound"):
         planner.add(USER, "技术偏好", "新条目")
 
@@ -174,3 +174,15 @@ def test_diff_edit_round_trips(old, inserted, data):
     cut = data.draw(st.integers(at, len(old)))
     new = old[:at] + inserted + old[cut:]
     assert apply_edits(old, [diff_edit(old, new)]) == new
+
+
+def test_pm019_fixes_move_the_entry_or_record_its_category():
+    profile = PROFILE.replace("## 沟通偏好\n- 回答简短\n", "## 沟通偏好\n")
+    wrong = profile.replace("## 技术偏好\n- 偏好 React <!-- PF-20260412-01 -->\n", "## 技术偏好\n") + "- 偏好 React <!-- PF-20260412-01 -->\n"
+    moved = run({UP: wrong, UL: LOG}, lambda p: Fixes.move_entry(p, USER, 5, "技术偏好"))
+    assert moved[UP] == profile and UL not in moved  # the profile only: the log already says 技术偏好
+    recorded = run({UP: wrong, UL: LOG}, lambda p: Fixes.record_category(p, USER, "PF-20260412-01"))
+    assert UP not in recorded
+    assert recorded[UL].endswith("### [PF-20260412-01] 2026-11-30 — 偏好 React（演进）\n- **分类**: 沟通偏好\n"
+                                 "- **精简版**: 偏好 React\n- **原始上下文**: （未记录）\n- **来源对话**: （未记录）\n"
+                                 "- **操作**: 演进\n")

@@ -377,6 +377,8 @@ def test_pm043_repeated_proposal():
     assert repeated.span.start_line == 2 and "line 2" in repeated.message
     files[PENDING] = "**Personal:**\n- [add][技术偏好] use pnpm\n**Project:**\n- [add][技术偏好] use pnpm\n"
     assert not found(files, PENDING, "PM043")  # another scope is another proposal
+    files[PENDING] = "**Personal:**\n- [add][技术偏好] use  pnpm\n- [add][技术偏好] use pnpm\n"
+    assert found(files, PENDING, "PM043")  # compared normalised
 
 
 # PM050 -----------------------------------------------------------------------------------------
