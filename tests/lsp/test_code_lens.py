@@ -21,3 +21,10 @@ async def test_code_lenses_and_their_command_opens_the_log(session: Session):
     assert result is True
     shown = session.client.shown_documents[-1]
     assert shown.uri.endswith("user-profile-log.md") and shown.selection.start.line == 20
+
+
+async def test_the_line_count_leaves_out_trailing_blank_lines_as_pm001_does(session: Session):
+    profile = session.user_dir / "user-profile.md"
+    uri = session.open(profile, profile.read_text(encoding="utf-8") + "\n\n\n")
+    lenses = await session.client.text_document_code_lens_async(types.CodeLensParams(types.TextDocumentIdentifier(uri)))
+    assert (0, "lines 13/50") in {(lens.range.start.line, lens.command.title) for lens in lenses}

@@ -45,7 +45,8 @@ def text_document_code_lens(ls: ProfileMemoryServer, params: types.CodeLensParam
         return None
     doc = pair.profile
     limit = ls.settings.limit_for(pair.name)
-    lenses = [_lens(ls, path, 0, f"lines {doc.line_count}/{limit}" + (" — over the limit" if doc.line_count > limit else ""))]
+    counted = doc.counted_lines  # as PM001 counts: trailing blank lines do not
+    lenses = [_lens(ls, path, 0, f"lines {counted}/{limit}" + (" — over the limit" if counted > limit else ""))]
     for category in doc.categories:
         count = sum(1 for e in doc.entries if e.category == category.name)
         lenses.append(_lens(ls, path, category.line, f"{count} {'entry' if count == 1 else 'entries'}"))
