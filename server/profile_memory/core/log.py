@@ -124,11 +124,11 @@ def _change(inner: str) -> tuple[str, str, list[str]] | None:
     if len(parts) != 3:
         return None
     old, arrow, new = parts[0].strip(), parts[1], parts[2].strip()
-    slips = [] if arrow in _CANONICAL_ARROWS else [f"the arrow `{arrow}` (write `→` or `->`)"]
+    slips = [] if arrow in _CANONICAL_ARROWS else [f"write `→` or `->` for `{arrow}`"]
     old_label, new_label = _OLD_LABEL.match(old), _NEW_LABEL.match(new)
     if old_label or new_label:
         labels = " ".join(f"`{label.group(0).strip()}`" for label in (old_label, new_label) if label)
-        slips.append(f"the label{'s' if old_label and new_label else ''} {labels} (write only OLD → NEW)")
+        slips.append(f"drop the label{'s' if old_label and new_label else ''} {labels}")
         old = old[old_label.end() :] if old_label else old
         new = new[new_label.end() :] if new_label else new
     return old.strip(), new.strip(), slips
@@ -154,7 +154,7 @@ def parse_operation(value: str) -> Operation:
     slips = []
     if kind is None and word.casefold() in OP_SYNONYMS:
         kind = OP_SYNONYMS[word.casefold()]
-        slips.append(f"the word `{word}` (write `{OP_WRITTEN['en' if word.isascii() else 'zh'][kind]}`)")
+        slips.append(f"write the word `{OP_WRITTEN['en' if word.isascii() else 'zh'][kind]}`")
     rest = match.group("rest").strip()
     inner, bare = None, False
     if rest[:1] in ("（", "(") and rest[-1:] in ("）", ")"):
@@ -167,7 +167,7 @@ def parse_operation(value: str) -> Operation:
         old, new, change_slips = change
         slips += change_slips
         if bare:
-            slips.append("OLD → NEW without parentheses (write `WORD（OLD → NEW）`)")
+            slips.append("put OLD → NEW in parentheses")
     if not slips or kind is None:
         return Operation(word, kind, old, new)
     if change is not None:
@@ -479,7 +479,7 @@ def _field_slip(match: re.Match[str], bold: bool, label: str, better: str | None
     if not bold:
         slips.append("the key is not in bold")
     if better is not None:
-        slips.append(f"`{label}` is written `{better}`")
+        slips.append(f"the key is written `{better}`")
     if match.group("bullet") != "-":
         slips.append(f"the bullet `{match.group('bullet')}` (write `-`)")
     return "; ".join(slips) or None
@@ -501,11 +501,12 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
         if found.slip is None and (operation is None or operation.slip is None):
             continue
         line = lines[found.line]
-        what = [f"{quoted(line.strip())}: {found.slip}"] if found.slip else []
-        if operation is not None and operation.slip:
-            what.append(f"operation {quoted(found.value)}: {operation.slip}")
         labels = FIELD_LABELS["en" if found.english else "zh"]
-        prefix = f"- **{labels.get(found.key, found.label)}**: " if found.slip else line[: found.start_col]
+        label = labels.get(found.key, found.label)
+        what = [f"field `{found.label}`: {found.slip} (write `- **{label}**: …`)"] if found.slip else []
+        if operation is not None and operation.slip:
+            what.append(f"operation written {quoted(found.value)}; {operation.slip}")
+        prefix = f"- **{label}**: " if found.slip else line[: found.start_col]
         value = line[found.start_col :]
         if operation is not None and operation.slip:
             value = operation.canonical if operation.canonical and found.end_offset == found.offset else None

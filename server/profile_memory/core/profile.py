@@ -123,7 +123,7 @@ def _entry_slips(index: int, line: str, text: str, anchor_comments: list[re.Matc
     problems = [f"written {quoted(c.group(0))}" for c in anchor_comments
                 if c.group(0) != f"<!-- {anchor_id} -->" and anchor_id in c.group(0)]  # a repaired id is PM004's
     if text and line[2:first_anchor].strip() == "":
-        problems.append("it stands before the entry's text")
+        problems.append("placed before the entry's text")
     if not problems:
         return []
     comment = anchor_comments[0]
