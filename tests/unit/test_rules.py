@@ -335,6 +335,11 @@ def test_pending_checks_wait_for_the_scope_profile():
     assert diagnose(files, PENDING) == []
 
 
+def test_a_duplicated_id_is_not_also_compared_with_its_record():
+    text = "# User Profile\n\n## 技术偏好\n- 偏好 React <!-- PF-20260412-01 -->\n\n## 做事风格\n- 先讨论 <!-- PF-20260412-01 -->\n"
+    assert sorted(codes(diagnose({UP: text, UL: LOG_HEAD + REC}, UP))) == ["PM002", "PM002"]  # no PM011, no PM019
+
+
 # PM018 -----------------------------------------------------------------------------------------
 def test_pm018_a_slip_reads_as_canonical_and_is_reported_once():
     files = pair(["- 偏好 React <!--PF-20260412-01-->"], [REC])

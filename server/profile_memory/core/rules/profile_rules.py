@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from profile_memory.core.diagnostics import Finding, Related
-from profile_memory.core.index import PairIndex, State
+from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import op_word
-from profile_memory.core.profile import ProfileDoc
+from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.rules.common import malformed_anchors, slip_findings
 from profile_memory.core.span import Span
 from profile_memory.core.text import normalise
@@ -54,37 +54,42 @@ def _against_log(pair: PairIndex, source: Source) -> list[Finding]:
     if pair.log is None or pair.log_path is None:
         return []
     log_name = pair.log_path.name
-    headings = pair.profile.category_names()  # type: ignore[union-attr]
     found = []
     for anchor_id, entries in pair.entries_by_id.items():
         history = pair.history(anchor_id)
         for entry in entries:
-            anchor = entry.anchors[0]
             if history is None:
                 if pair.log_complete:
-                    found.append(Finding("PM006", anchor.span, f"{anchor_id} has no record in {log_name}"))
+                    found.append(Finding("PM006", entry.anchors[0].span, f"{anchor_id} has no record in {log_name}"))
                 continue
-            latest = history.latest
-            record_at = Related(pair.log_path, latest.heading_span,
-                                f"latest record of {anchor_id} ({op_word(latest)})")
-            state = history.state
-            if state is not State.LIVE:
-                why = (f"retired by {history.retired_by.id} ({log_name}:{history.retired_by.line + 1})"
-                       if state is State.RETIRED and history.retired_by else f"deleted in {log_name}:{latest.line + 1}")
-                found.append(Finding("PM008", anchor.span, f"{anchor_id} is {why}", (record_at,)))
-                continue
-            # Only between two headings of the profile: a category that is no heading was renamed or merged
-            # there (which the format allows without a record), and the log's PM014 hint says so.
-            category = history.latest_value("category")
-            if category and entry.category and category != entry.category and category in headings:
-                found.append(Finding("PM019", Span.of_line(entry.line, pair.profile.lines[entry.line]),  # type: ignore[union-attr]
-                                     f"the entry stands under `{entry.category}`, but the latest 分类 (Category) of "
-                                     f"{anchor_id} in {log_name} is `{category}`", (record_at,)))
-            summary = history.latest_summary
-            if summary is not None and normalise(entry.text) != normalise(summary):
-                found.append(Finding("PM011", Span.of_line(entry.line, pair.profile.lines[entry.line]),  # type: ignore[union-attr]
-                                     f"the entry reads `{entry.text}`, but the latest 精简版 (Summary) of "
-                                     f"{anchor_id} in {log_name} reads `{summary}`", (record_at,)))
+            # A duplicated id (PM002) is compared with nothing: its texts would only restate the duplicate.
+            found += _against_history(pair, entry, history, log_name, compare=len(entries) == 1)
+    return found
+
+
+def _against_history(pair: PairIndex, entry: Entry, history: History, log_name: str, compare: bool) -> list[Finding]:
+    """PM008 for an entry whose id is no longer live; else PM019 and PM011 against its latest record."""
+    anchor_id, latest = history.id, history.latest
+    record_at = Related(pair.log_path, latest.heading_span, f"latest record of {anchor_id} ({op_word(latest)})")  # type: ignore[arg-type]
+    state = history.state
+    if state is not State.LIVE:
+        why = (f"retired by {history.retired_by.id} ({log_name}:{history.retired_by.line + 1})"
+               if state is State.RETIRED and history.retired_by else f"deleted in {log_name}:{latest.line + 1}")
+        return [Finding("PM008", entry.anchors[0].span, f"{anchor_id} is {why}", (record_at,))]
+    if not compare:
+        return []
+    line = Span.of_line(entry.line, pair.profile.lines[entry.line])  # type: ignore[union-attr]
+    found = []
+    # Only between two headings of the profile: a category that is no heading was renamed or merged there
+    # (which the format allows without a record), and the log's PM014 hint says so.
+    category = history.latest_value("category")
+    if category and entry.category and category != entry.category and category in pair.profile.category_names():  # type: ignore[union-attr]
+        found.append(Finding("PM019", line, f"the entry stands under `{entry.category}`, but the latest 分类 (Category) "
+                                            f"of {anchor_id} in {log_name} is `{category}`", (record_at,)))
+    summary = history.latest_summary
+    if summary is not None and normalise(entry.text) != normalise(summary):
+        found.append(Finding("PM011", line, f"the entry reads `{entry.text}`, but the latest 精简版 (Summary) of "
+                                            f"{anchor_id} in {log_name} reads `{summary}`", (record_at,)))
     return found
 
 
