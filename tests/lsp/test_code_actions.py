@@ -74,6 +74,20 @@ async def test_record_an_edited_entry_as_evolve_or_pivot(session: Session):
     assert codes_on_disk(session, profile) == []
 
 
+@pytest.mark.parametrize("title", ["Move the entry to `技术偏好`", "Record that PF-20260412-02 now belongs to `做事风格`"])
+async def test_an_entry_under_another_category_is_moved_or_its_category_recorded(session: Session, title: str):
+    profile, log = session.user_dir / "user-profile.md", session.user_dir / "user-profile-log.md"
+    text = profile.read_text(encoding="utf-8")
+    entry = "- 偏好 React + Next.js 全栈开发 <!-- PF-20260412-02 -->\n"
+    profile.write_text(text.replace(entry, "").replace("## 做事风格\n", "## 做事风格\n" + entry), encoding="utf-8")
+    line = profile.read_text(encoding="utf-8").split("\n").index(entry.strip())
+    actions = await actions_at(session, profile, line)
+    assert [a.title for a in actions if a.diagnostics and a.diagnostics[0].code == "PM019"] == [
+        "Move the entry to `技术偏好`", "Record that PF-20260412-02 now belongs to `做事风格`"]
+    await apply(session, actions, title)
+    assert codes_on_disk(session, profile) == [] and codes_on_disk(session, log) == []
+
+
 @pytest.mark.parametrize("case", ["PM006", "PM007-delete", "PM007-restore", "PM008", "PM003", "PM010", "PM002", "PM004"])
 async def test_quick_fixes_remove_their_problem(session: Session, case: str):
     profile, log = session.user_dir / "user-profile.md", session.user_dir / "user-profile-log.md"
