@@ -173,3 +173,14 @@ async def test_a_missing_log_is_created_when_the_editor_can(session: Session):
     edit = await apply(session, actions, "Create the log from its template")
     assert isinstance(edit.document_changes[0], types.CreateFile)
     assert log.read_text(encoding="utf-8").startswith("# User Profile Log")
+
+
+async def test_actions_are_disabled_while_a_file_of_the_pair_did_not_decode(session: Session):
+    profile, log = session.user_dir / "user-profile.md", session.user_dir / "user-profile-log.md"
+    log.write_bytes(log.read_bytes().replace("前端技术栈偏好（演进）".encode(), "前端技术栈偏好（演进）".encode("gbk")))
+    before = log.read_bytes()
+    text = profile.read_text(encoding="utf-8").replace("## 做事风格\n", "## 做事风格\n- 先讨论再动手\n")
+    actions = await actions_at(session, profile, 9, text)
+    assert actions and all(a.disabled is not None for a in actions)
+    assert "user-profile-log.md has bytes that are not UTF-8 (the first at line 21" in actions[0].disabled.reason
+    assert log.read_bytes() == before

@@ -50,3 +50,27 @@ def test_reusing_the_previous_parse_gives_the_same_log(text, at, length, inserte
     at = at % (len(text) + 1)
     edited = text[:at] + inserted + text[at + length:]
     assert _shape(parse_log(edited, previous)) == _shape(parse_log(edited))
+
+
+# What a write renders reads back as exactly the record it meant, whatever the person's words.
+WORDS = st.one_of(st.text(), st.lists(PIECES | st.sampled_from(["\n### [PF-20260412-09] 2026-04-12 — forged\n",
+                                                                 "\n- **操作**: 删除", "\n## C", "（已删除）"]),
+                                      max_size=12).map("".join))
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.sampled_from(["zh", "en"]), WORDS, WORDS, WORDS, WORDS)
+def test_a_rendered_record_parses_back_to_itself(language, category, context, source, title):
+    import datetime as dt
+
+    from profile_memory.core.log import Op
+    from profile_memory.core.plans import field_value, render_record, short_title
+
+    fields = {"category": category, "summary": "偏好 React", "context": context, "source": source, "operation": "新增"}
+    lines = render_record("PF-20260412-01", dt.date(2026, 4, 12), short_title(title), fields, language)
+    doc = parse_log("\n".join(lines) + "\n")
+    (record,) = doc.records
+    assert record.id == "PF-20260412-01" and record.op is Op.ADD and not doc.malformed_headings
+    for key in ("category", "context", "source"):
+        expected = field_value(key, fields[key]) or ("（未记录）" if language == "zh" else "(not recorded)")
+        assert record.value(key) == expected, key

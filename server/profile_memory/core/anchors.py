@@ -12,6 +12,7 @@ from functools import lru_cache
 # dashes of a comment's ends (`<!--PF-20260302-01-->`) are not part of it: agents leave out the spaces.
 TOKEN = re.compile(r"(?:(?<=<!--)|(?<![A-Za-z0-9_\-]))PF-(?:[0-9]|-(?!->))+")
 _SHAPE = re.compile(r"PF-(\d+)-(\d+)")
+MAX_SEQ_DIGITS = 6  # a million ids a day; longer is a typo, or an attack on int()
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -30,6 +31,8 @@ def problem(token: str) -> str | None:
     if shape is None:
         return "expected PF-YYYYMMDD-NN (a date, a dash and a sequence number)"
     date_part, seq_part = shape.groups()
+    if len(seq_part) > MAX_SEQ_DIGITS:  # checked before any conversion: a token may have thousands of digits
+        return f"the sequence number has {len(seq_part)} digits, more than {MAX_SEQ_DIGITS}"
     if len(date_part) != 8:
         return f"the date part must have 8 digits (YYYYMMDD), it has {len(date_part)}"
     year, month, day = int(date_part[:4]), int(date_part[4:6]), int(date_part[6:])
@@ -66,7 +69,7 @@ def repaired(token: str) -> str | None:
     """The well-formed id a malformed token plainly means (a one-digit or zero-padded sequence number:
     `PF-20260302-1`, `PF-20260302-001`), else None. Only a real date and a sequence ≥ 1 are read."""
     shape = _SHAPE.fullmatch(token)
-    if shape is None or len(shape.group(1)) != 8 or int(shape.group(2)) == 0:
+    if shape is None or len(shape.group(1)) != 8 or len(shape.group(2)) > MAX_SEQ_DIGITS or int(shape.group(2)) == 0:
         return None
     candidate = f"PF-{shape.group(1)}-{int(shape.group(2)):02d}"
     return candidate if candidate != token and is_valid(candidate) else None

@@ -18,13 +18,13 @@ from profile_memory.core.files import (
     PENDING_NAME, PROJECT_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
 )
 from profile_memory.core.index import PairIndex, State
-from profile_memory.core.log import FIELD_LABELS, NOT_RECORDED, OP_WRITTEN, Op, parse_log
+from profile_memory.core.log import DELETED_TITLE_MARKS, FIELD_LABELS, NOT_RECORDED, OP_WRITTEN, Op, parse_log
 from profile_memory.core.pending import Kind, Proposal, Scope, parse_pending, scope_of
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
-    HTML_COMMENT, dominant_line_ending, line_starts, normalise, split_keep_ends, split_lines,
+    HTML_COMMENT, LINE_BREAK, dominant_line_ending, line_starts, normalise, split_keep_ends, split_lines,
 )
 from profile_memory.core.workspace import ProfileSet, Workspace
 
@@ -49,7 +49,8 @@ class BadText(PlanError):
 
 def entry_text(text: str, what: str = "the entry text") -> str:
     """Text for an entry or a proposal, on one line. An anchor comment in it would give the entry a second id
-    (or forge one), so it is refused, as is empty text."""
+    (or forge one), and any comment syntax would change where its text ends, so both are refused, as is
+    empty text."""
     folded = " ".join(text.split())
     if not folded:
         raise BadText(f"{what} is empty")
@@ -57,7 +58,26 @@ def entry_text(text: str, what: str = "the entry text") -> str:
         if anchors.TOKEN.search(comment.group(0)):
             raise BadText(f"{what} carries an anchor comment {comment.group(0)}; ids are given by pmem, "
                           "write the text alone")
+    for mark in ("<!--", "-->"):
+        if mark in folded:
+            raise BadText(f"{what} contains `{mark}`, which would end or open a comment in the profile")
     return folded
+
+
+def category_name(text: str) -> str:
+    """A category as a `## ` heading and a `[CATEGORY]` of a proposal: one line, not blank, no brackets."""
+    folded = " ".join(text.split())
+    if not folded:
+        raise BadText("the category is empty")
+    if "[" in folded or "]" in folded:
+        raise BadText(f"the category `{folded}` contains a bracket, which would break `[KIND][CATEGORY]`")
+    return folded
+
+
+def undecodable(at: tuple[int, int]) -> str:
+    """Why a file with bytes that are not UTF-8 is never rewritten: its text was read with U+FFFD."""
+    return (f"has bytes that are not UTF-8 (the first at line {at[0] + 1}, column {at[1] + 1}); it is not rewritten, "
+            "which would replace them; re-save it as UTF-8 first")
 
 
 class UnsafeSource(Exception):
@@ -157,15 +177,32 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
 
 
 def short_title(text: str, limit: int = 20) -> str:
-    title = normalise(text).rstrip("。.，,；;！!")
+    """A record title from an entry's text: one line, short, and never ending in a deleted mark (which
+    would make the record a delete)."""
+    title = normalise(text)
+    while title.endswith(DELETED_TITLE_MARKS):
+        title = title[: -len(next(m for m in DELETED_TITLE_MARKS if title.endswith(m)))].rstrip()
+    title = title.rstrip("。.，,；;！!") or title or "—"
     return title if len(title) <= limit else title[: limit - 1] + "…"
 
 
+def field_value(key: str, value: str) -> str:
+    """A field's value as a record holds it: the context keeps its lines (a person's words often have
+    several), trimmed and without blank ones; every other field is one line. A value can never make a
+    line of structure (a heading, another field): see `render_record`."""
+    if key == "context":
+        return "\n".join(line.strip() for line in LINE_BREAK.split(value) if line.strip())
+    return " ".join(value.split())
+
+
 def render_record(anchor_id: str, day: dt.date, title: str, fields: dict[str, str | None], language: str) -> list[str]:
+    """The record's lines; a value's further lines are indented, so the log reads them back as that value."""
     labels = FIELD_LABELS[language]
-    lines = [f"### [{anchor_id}] {day:%Y-%m-%d} — {title}"]
+    lines = [f"### [{anchor_id}] {day:%Y-%m-%d} — {' '.join(title.split())}"]
     for key, value in fields.items():
-        lines.append(f"- **{labels[key]}**: {value if value else NOT_RECORDED[language]}")
+        first, *more = (field_value(key, value) if value else "").split("\n")
+        lines.append(f"- **{labels[key]}**: {first or NOT_RECORDED[language]}")
+        lines += [f"  {line}" for line in more]
     return lines
 
 
@@ -216,6 +253,8 @@ class Planner:
                 raise UnsafeSource(path, f"cannot be changed: {source.unsafe or source.unreadable}")
             if source is not None and source.decoded.truncated:  # type: ignore[union-attr]
                 raise UnsafeSource(path, "was read only up to the size bound (maxFileBytes); it is not rewritten")
+            if source is not None and source.decoded.invalid_utf8_at is not None:  # type: ignore[union-attr]
+                raise UnsafeSource(path, undecodable(source.decoded.invalid_utf8_at))  # type: ignore[union-attr]
             if source is not None:
                 self._original[path] = source.text
                 self._current[path] = source.text
@@ -322,7 +361,7 @@ class Planner:
     # operations -------------------------------------------------------------------------------
     def add(self, ref: PairRef, category: str, text: str, context: str | None = None, source: str | None = None) -> str:
         """A new entry at the end of its category (the heading created if new) and its add record."""
-        text = entry_text(text)
+        text, category = entry_text(text), category_name(category)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
         self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
@@ -491,7 +530,8 @@ class Planner:
                 context: str | None = None, source: str | None = None) -> None:
         """Append a proposal in the seed's format under its scope header (added if missing)."""
         language = self.language
-        text = entry_text(text, "the proposal's text")
+        text, category = entry_text(text, "the proposal's text"), category_name(category)
+        context, source = (" ".join(value.split()) if value else None for value in (context, source))
         if kind is not Kind.ADD:
             old = entry_text(old or "", "OLD")
         word = KIND_WRITTEN[language][kind]
@@ -717,6 +757,7 @@ class Fixes(Planner):
         heading = next((c for c in doc.categories if c.name == old), None)
         if heading is None:
             raise PlanError(f"no category `{old}` in {path.name}")
+        new = category_name(new)
         if new in doc.category_names():
             raise PlanError(f"`{new}` is already a category; merge instead")
         self._set_line(path, heading.line, f"## {new}")

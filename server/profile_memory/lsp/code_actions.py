@@ -19,7 +19,7 @@ from profile_memory.core.anchors import find_tokens, is_valid, repaired
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.pending import Kind, parse_pending
-from profile_memory.core.plans import Fixes, Plan, PlanError, UnsafeSource
+from profile_memory.core.plans import Fixes, Plan, PlanError, UnsafeSource, undecodable
 from profile_memory.core.profile import parse_profile
 from profile_memory.core.rules import check_source
 from profile_memory.core.slips import Slip
@@ -231,6 +231,17 @@ def _refactors(ls: ProfileMemoryServer, path: PurePath, first: int, last: int, f
     return offers
 
 
+def _not_rewritable(ls: ProfileMemoryServer, path: PurePath) -> str | None:
+    """Why no action may change this file or its partner: one of them did not decode as UTF-8 (an edit would
+    write back U+FFFD in place of the bytes it could not read)."""
+    pair = ls.core.pair_of(path)
+    for candidate in (path, *((pair.profile_path, pair.log_path) if pair else ())):
+        source = ls.source(candidate) if candidate is not None else None
+        if source is not None and source.decoded is not None and source.decoded.invalid_utf8_at is not None:
+            return f"{candidate.name} {undecodable(source.decoded.invalid_utf8_at)}"  # type: ignore[union-attr]
+    return None
+
+
 def _resolves_edits(ls: ProfileMemoryServer) -> bool:
     capabilities = ls.client_capabilities.text_document
     action = capabilities.code_action if capabilities else None
@@ -256,6 +267,7 @@ def text_document_code_action(ls: ProfileMemoryServer, params: types.CodeActionP
     offers += _refactors(ls, path, first, last, fixed, next_id)
     wanted = params.context.only
     resolve_later = _resolves_edits(ls)
+    blocked = _not_rewritable(ls, path)
     actions = []
     for offer in offers:
         if wanted and not any(offer.kind.value.startswith(kind.value) for kind in wanted):
@@ -263,7 +275,9 @@ def text_document_code_action(ls: ProfileMemoryServer, params: types.CodeActionP
         action = types.CodeAction(title=offer.title, kind=offer.kind, is_preferred=offer.preferred or None,
                                   diagnostics=[to_lsp(ls, offer.diagnostic)] if offer.diagnostic else None,
                                   data=offer.request.as_data())
-        if not resolve_later:
+        if blocked is not None:
+            action.disabled = types.CodeActionDisabled(reason=blocked)
+        elif not resolve_later:
             try:
                 action.edit = edit_for(ls, offer.request)
             except Exception as error:  # an action that cannot apply is shown disabled, with the reason

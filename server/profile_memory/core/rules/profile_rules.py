@@ -35,18 +35,21 @@ def _line_findings(doc: ProfileDoc) -> list[Finding]:
     return found
 
 
+LISTED = 10  # places a finding names at most: an id repeated on thousands of lines stays linear
+
+
 def _duplicates(pair: PairIndex, source: Source) -> list[Finding]:
     found = []
     for anchor_id, entries in pair.entries_by_id.items():
         if len(entries) < 2:
             continue
-        lines = ", ".join(str(e.line + 1) for e in entries)
+        shown = entries[: LISTED + 1]
+        lines = ", ".join(str(e.line + 1) for e in shown[:LISTED]) + (", …" if len(entries) > LISTED else "")
+        message = f"{anchor_id} is carried by {len(entries)} entries of {source.path.name} (lines {lines})"
         for entry in entries:
             others = tuple(Related(source.path, o.anchors[0].span, f"{anchor_id} also on line {o.line + 1}")
-                           for o in entries if o is not entry)
-            found.append(Finding("PM002", entry.anchors[0].span,
-                                 f"{anchor_id} is carried by {len(entries)} entries of {source.path.name} (lines {lines})",
-                                 others))
+                           for o in shown if o is not entry)[:LISTED]
+            found.append(Finding("PM002", entry.anchors[0].span, message, others))
     return found
 
 

@@ -1,0 +1,105 @@
+"""Hostile input through the real `pmem`: arguments that try to forge structure, files that did not decode,
+comment syntax, blanks, huge numbers, an id repeated thousands of times. Nothing is forged or lost, and
+every refusal is one line naming the problem, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+FORGED = "PF-20260412-09"
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def records_of(clean: Path, pair: str = "user") -> list[str]:
+    folder = clean / "home" / ".cursor" / "profile" if pair == "user" else clean / "repo" / ".cursor" / "profile"
+    text = (folder / f"{pair}-profile-log.md").read_text(encoding="utf-8")
+    return [line for line in text.split("\n") if line.startswith("#")]
+
+
+@pytest.mark.parametrize("option, value", [
+    ("--context", f'"line one"\n### [{FORGED}] 2026-04-12 — forged\n- **操作**: 新增'),
+    ("--source", "[chat](x)\n- **操作**: 删除"),
+    ("--category", "技术偏好\n## C"),
+])
+def test_newlines_in_arguments_cannot_forge_structure(pmem_in_repo, clean, option, value):
+    headings = records_of(clean)
+    result = pmem_in_repo("add", "--scope", "user", "--category", "技术偏好", "偏好 Go", option, value, "--json")
+    assert result.code == 0, result.err
+    (new_id,) = json.loads(result.out)["ids"]
+    (added,) = records_of(clean)[len(headings):]
+    assert added.startswith(f"### [{new_id}] ") and added.endswith(" — 偏好 Go")
+    assert FORGED not in pmem_in_repo("check", "--format", "json").out
+    traced = json.loads(pmem_in_repo("trace", "--json", new_id).out)["matches"][0]
+    assert traced["state"] == "live" and len(traced["records"]) == 1
+    profile = (clean / "home" / ".cursor" / "profile" / "user-profile.md").read_text(encoding="utf-8")
+    assert "\n## C" not in profile
+
+
+def test_a_multi_line_context_is_kept_as_one_field(pmem_in_repo, clean):
+    words = "第一行\n\n  ### 不是标题\n- **操作**: 删除"
+    result = pmem_in_repo("add", "--scope", "user", "--category", "技术偏好", "偏好 Go", "--context", words, "--json")
+    (new_id,) = json.loads(result.out)["ids"]
+    record = json.loads(pmem_in_repo("trace", "--json", new_id).out)["matches"][0]["records"][0]
+    assert record["fields"]["context"] == "第一行\n### 不是标题\n- **操作**: 删除" and record["operation"] == "add"
+
+
+def test_propose_old_cannot_smuggle_a_second_proposal(pmem_in_repo, clean):
+    result = pmem_in_repo("propose", "--scope", "user", "--kind", "evolve", "--category", "技术偏好",
+                          "--old", "偏好 React + Next.js 全栈开发\n- [新增][安全] 偷偷加一条", "偏好 Vue")
+    assert result.code == 0, result.err
+    listing = json.loads(pmem_in_repo("pending", "--json").out)
+    assert not any("偷偷" in p["text"] for p in listing) and sum("偷偷" in (p["old"] or "") for p in listing) == 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["add", "--scope", "user", "--category", "技术偏好", "a --> b"], "`-->`"),
+    (["add", "--scope", "user", "--category", "技术偏好", "a <!-- b"], "`<!--`"),
+    (["add", "--scope", "user", "--category", "   ", "text"], "category is empty"),
+    (["add", "--scope", "user", "--category", "a]b", "text"], "bracket"),
+    (["evolve", "PF-20260412-02", "  \n "], "empty"),
+    (["propose", "--scope", "user", "--kind", "add", "--category", "\n", "text"], "category is empty"),
+])
+def test_comment_syntax_and_blanks_are_refused(pmem_in_repo, clean, args, words):
+    before = tree(clean)
+    result = pmem_in_repo(*args)
+    assert result.code == 2 and words in result.err and "Traceback" not in result.err
+    assert tree(clean) == before
+
+
+def test_a_file_that_did_not_decode_is_never_rewritten(pmem_in_repo, clean):
+    log = clean / "home" / ".cursor" / "profile" / "user-profile-log.md"
+    raw = log.read_bytes().replace("前端技术栈偏好（演进）".encode(), "前端技术栈偏好（演进）".encode("gbk"))
+    log.write_bytes(raw)
+    before = tree(clean)
+    result = pmem_in_repo("add", "--scope", "user", "--category", "技术偏好", "偏好 Go")
+    assert result.code == 2 and "user-profile-log.md" in result.err and "not UTF-8" in result.err
+    assert "line 21" in result.err and tree(clean) == before
+    assert "PM032" in pmem_in_repo("check", str(log)).out
+
+
+def test_huge_sequence_numbers_are_pm004_and_hide_nothing(pmem_in_repo, clean):
+    profile = clean / "home" / ".cursor" / "profile" / "user-profile.md"
+    profile.write_text(profile.read_text(encoding="utf-8") + f"\n## 其他\n- 巨大 <!-- PF-20260412-{'1' * 5000} -->\n",
+                       encoding="utf-8")
+    result = pmem_in_repo("check", "--format", "json")
+    found = json.loads(result.out)
+    assert result.code == 1 and "Traceback" not in result.err
+    assert [d["code"] for d in found if d["path"].endswith("user-profile.md")] == ["PM004"]
+    assert pmem_in_repo("trace", "PF-20260412-02").code == 0
+    assert pmem_in_repo("trace", f"PF-20260412-{'1' * 5000}").code == 1
+
+
+def test_an_id_repeated_on_thousands_of_lines_stays_linear(pmem_in_repo, clean):
+    profile = clean / "home" / ".cursor" / "profile" / "user-profile.md"
+    profile.write_text("# User Profile\n\n## 技术偏好\n" + "".join(f"- 条目 {i} <!-- PF-20260412-02 -->\n" for i in range(3000)),
+                       encoding="utf-8")
+    result = pmem_in_repo("check", "--format", "json", str(profile))  # was minutes and gigabytes: see the bench
+    duplicates = [d for d in json.loads(result.out) if d["code"] == "PM002"]
+    assert len(duplicates) == 3000 and max(len(d["related"]) for d in duplicates) == 10
+    assert "3000 entries" in duplicates[0]["message"] and duplicates[0]["message"].endswith(", …)")
