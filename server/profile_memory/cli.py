@@ -464,6 +464,14 @@ def _memory_call(action: Callable[[], int]) -> int:
         raise CliError(str(error)) from None
     except Refused as error:
         raise CliError(str(error), code=1) from None
+    except OSError as error:
+        raise CliError(_os_error(error)) from None
+
+
+def _os_error(error: OSError) -> str:
+    """One line for a filesystem failure: the path, then the reason."""
+    where = f"{error.filename}: " if error.filename else ""
+    return f"{where}{error.strerror or error}"
 
 
 def cmd_journal_append(args: argparse.Namespace) -> int:
@@ -798,6 +806,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error.code
     except ValueError as error:  # PMEM_TODAY and similar environment mistakes
         print(f"pmem: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:  # a filesystem failure no command foresaw: still one line, never a traceback
+        print(f"pmem: {_os_error(error)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -103,3 +103,71 @@ def test_an_id_repeated_on_thousands_of_lines_stays_linear(pmem_in_repo, clean):
     duplicates = [d for d in json.loads(result.out) if d["code"] == "PM002"]
     assert len(duplicates) == 3000 and max(len(d["related"]) for d in duplicates) == 10
     assert "3000 entries" in duplicates[0]["message"] and duplicates[0]["message"].endswith(", …)")
+
+
+# -- failing disks and hostile folder kinds ------------------------------------------------------------
+def limited(size: int):
+    import resource
+
+    def apply() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))  # Python ignores SIGXFSZ: writes come up short
+
+    return apply
+
+
+def run_limited(cwd: Path, *args: str, stdin: str = "") -> "subprocess.CompletedProcess[str]":
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PMEM_")} | {"HOME": str(cwd)}
+    return subprocess.run([sys.executable, "-m", "profile_memory", *args], cwd=cwd, input=stdin, text=True,
+                          capture_output=True, env=env, preexec_fn=limited(4096), timeout=60)
+
+
+def test_a_short_write_leaves_no_torn_line_and_says_so(tmp_path):
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    journal = memory / "JOURNAL.jsonl"
+    journal.write_text('{"ts":"2026-06-01T00:00:00.000Z","tags":[],"text":"before"}\n', encoding="utf-8")
+    before = journal.read_bytes()
+    result = run_limited(tmp_path, "journal", "append", "长" * 5000, "--dir", str(memory))
+    assert result.returncode == 2 and "JOURNAL.jsonl" in result.stderr and "nothing was appended" in result.stderr
+    assert journal.read_bytes() == before and "Traceback" not in result.stderr
+    updated = run_limited(tmp_path, "facts", "update", "--dir", str(memory), "-", stdin="事实" * 5000)
+    assert updated.returncode == 2 and "FACT.md is unchanged" in updated.stderr
+    assert sorted(p.name for p in memory.iterdir()) == [".pmem.lock", "JOURNAL.jsonl"]  # no temp file left
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_journal_that_is_no_file_is_one_line_and_pm030(tmp_path, kind):
+    import os
+
+    from cli_support import run_pmem
+
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    journal = memory / "JOURNAL.jsonl"
+    journal.mkdir() if kind == "folder" else os.mkfifo(journal)
+    for args in (["journal", "search", "x", "--dir", str(memory)], ["journal", "append", "x", "--dir", str(memory)]):
+        result = run_pmem(*args, cwd=tmp_path)
+        assert result.code == 2 and "JOURNAL.jsonl" in result.err and "Traceback" not in result.err, args
+        assert len(result.err.strip().split("\n")) == 1
+    checked = run_pmem("check", "--format", "json", str(tmp_path), cwd=tmp_path)
+    assert [d["code"] for d in json.loads(checked.out)] == ["PM030"]
+
+
+def test_a_thousand_folders_deep_is_walked_without_recursion(tmp_path):
+    import os
+
+    from cli_support import run_pmem
+
+    folder = tmp_path / "deep"
+    folder.mkdir()
+    for _ in range(1000):
+        folder = folder / "d"
+        os.mkdir(folder)
+    (folder / "user-profile.md").write_text("# User Profile\n\n## 技术偏好\n- 偏好 Go\n", encoding="utf-8")
+    result = run_pmem("check", "--format", "json", str(tmp_path / "deep"), cwd=tmp_path)
+    assert result.code == 0 and "Traceback" not in result.err
+    assert sorted(d["code"] for d in json.loads(result.out)) == ["PM005", "PM015"]

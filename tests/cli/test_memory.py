@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import random
 import signal
 import stat
@@ -220,3 +221,13 @@ def test_recall_prints_the_context_block_in_three_formats(agent: Path):
     assert "## Agent Knowledge" in markdown and "Trust them as ground truth" in markdown
     sections = json.loads(pmem(agent, "recall", "--format", "json").out)
     assert [s["name"] for s in sections] == ["project-profile", "facts"]
+
+
+def test_recall_reads_facts_under_the_same_link_rules_as_the_writers(agent: Path, tmp_path: Path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "FACT.md").write_text("# Facts from elsewhere\n", encoding="utf-8")
+    shutil.rmtree(agent / "memory")
+    (agent / "memory").symlink_to(elsewhere)
+    assert pmem(agent, "facts", "show").code == 2
+    assert "elsewhere" not in pmem(agent, "recall").out

@@ -34,12 +34,15 @@ def collect(workspace: Workspace, places: Places, show: Callable[[PurePath], str
             log = show(pair.log_path) if pair.log_path else None
             sections.append(Section(name, show(pair.profile_path), "\n".join(pair.profile.lines), log))
     memory = places.memory_dirs[0]
-    for name, folder, file_name in (("soul", memory.parent, "soul.md"), ("user", memory.parent, "user.md"),
-                                    ("facts", memory, "fact.md")):
+    for name, folder, file_name in (("soul", memory.parent, "soul.md"), ("user", memory.parent, "user.md")):
         path = workspace.find_name(folder, file_name)
         if path is not None and workspace.provider.kind(path) is Kind.FILE:
             raw = workspace.provider.read(path).raw
             sections.append(Section(name, show(path), raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw))
+    fact = workspace.find_name(memory, "fact.md")
+    source = workspace.source(fact) if fact is not None else None
+    if source is not None and source.decoded is not None:  # read under the writers' link rules (PM030)
+        sections.append(Section("facts", show(source.path), source.text))
     return sections
 
 

@@ -304,14 +304,23 @@ class Workspace:
             return
         yield from self._walk(root)
 
-    def _walk(self, folder: PurePath) -> Iterator[PurePath]:
-        for name in sorted(self.provider.list_dir(folder)):
-            path = folder / name
+    def _walk(self, top: PurePath) -> Iterator[PurePath]:
+        """Depth first, in name order, with a stack of its own: a tree a thousand folders deep is no recursion."""
+        stack: list[Iterator[str]] = [iter(sorted(self.provider.list_dir(top)))]
+        folders = [top]
+        while stack:
+            name = next(stack[-1], None)
+            if name is None:
+                stack.pop()
+                folders.pop()
+                continue
+            path = folders[-1] / name
             kind = self.provider.kind(path)
-            if kind is Kind.DIR and name not in SKIPPED_FOLDERS:
-                yield from self._walk(path)
-            elif role_of(path) is not None and kind is not Kind.DIR:
-                yield path
+            if role_of(path) is not None:
+                yield path  # whatever it is: a memory file's name on a folder or a FIFO is reported (PM030)
+            elif kind is Kind.DIR and name not in SKIPPED_FOLDERS:
+                stack.append(iter(sorted(self.provider.list_dir(path))))
+                folders.append(path)
             elif kind is Kind.LINK and name.lower() == MEMORY_FOLDER:
                 yield from (p for p in (self.find_name(path, n) for n in ("fact.md", "journal.jsonl")) if p)
 

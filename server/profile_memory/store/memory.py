@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from profile_memory.core.files import MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
-from profile_memory.store.safe import UnsafePath, atomic_replace, folder_lock, open_folder
+from profile_memory.store.safe import append_whole, UnsafePath, atomic_replace, folder_lock, open_folder
 
 if TYPE_CHECKING:
     from profile_memory.core.journal_model import JournalEntry
@@ -105,8 +105,7 @@ def journal_append(folder: Path, text: str, tags: list) -> Appended:
                 raise UnsafePath(folder / name, "is not a regular file")
             if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
                 line = b"\n" + line  # close a torn last line left by a crash
-            os.write(fd, line)
-            os.fsync(fd)
+            append_whole(fd, line, str(folder / name))
         finally:
             os.close(fd)
     return Appended(folder / name, entry)
@@ -158,6 +157,9 @@ def facts_update(folder: Path, content: str, if_match: str | None = None) -> tup
             if current != if_match.lower():
                 raise Refused(f"{folder / name} changed since it was read (sha256 {current[:12]}…, expected {if_match[:12]}…)")
         _remove_stale_temps(folder_fd, name)
-        atomic_replace(folder_fd, name, data, new_mode=0o600)
+        try:
+            atomic_replace(folder_fd, name, data, new_mode=0o600)
+        except OSError as error:
+            raise OSError(error.errno, f"{error.strerror}; FACT.md is unchanged", str(folder / name)) from None
     return folder / name, sha256_of(data)
 

@@ -68,6 +68,25 @@ def _exists(folder_fd: int, name: str) -> bool:
     return True
 
 
+def write_all(fd: int, data: bytes) -> None:
+    """Write all of `data` (a write may take part of it, near a full disk or a file-size limit)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def append_whole(fd: int, data: bytes, name: str) -> None:
+    """Append `data` to an `O_APPEND` file, whole or not at all: on any failure the file is cut back to its
+    old size, so no torn line is left (docs/format.md, "Safety rules for writes")."""
+    size = os.fstat(fd).st_size
+    try:
+        write_all(fd, data)
+        os.fsync(fd)
+    except OSError as error:
+        os.ftruncate(fd, size)
+        raise OSError(error.errno, f"{error.strerror}; nothing was appended", name) from None
+
+
 def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
     """Write a file that does not exist yet, whole or not at all; False (and nothing written) when it exists.
 
@@ -79,7 +98,7 @@ def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode, dir_fd=folder_fd)
     try:
         try:
-            os.write(fd, content)
+            write_all(fd, content)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -107,8 +126,7 @@ def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> 
         if not missing:
             return False
         prefix = "\n" if existing and not existing.endswith("\n") else ""
-        os.write(fd, (prefix + "\n".join(missing) + "\n").encode())
-        os.fsync(fd)
+        append_whole(fd, (prefix + "\n".join(missing) + "\n").encode(), name)
         return True
     finally:
         os.close(fd)
@@ -132,9 +150,7 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd)
     try:
         try:
-            view = memoryview(content)
-            while view:
-                view = view[os.write(fd, view):]
+            write_all(fd, content)
             os.fchmod(fd, mode)
             os.fsync(fd)
         finally:
