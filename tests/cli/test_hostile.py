@@ -171,3 +171,39 @@ def test_a_thousand_folders_deep_is_walked_without_recursion(tmp_path):
     result = run_pmem("check", "--format", "json", str(tmp_path / "deep"), cwd=tmp_path)
     assert result.code == 0 and "Traceback" not in result.err
     assert sorted(d["code"] for d in json.loads(result.out)) == ["PM005", "PM015"]
+
+
+# -- decisions survive being killed half-way -------------------------------------------------------------
+def test_confirm_killed_at_any_moment_then_retried_records_each_proposal_once(pmem_in_repo, clean):
+    import os
+    import random
+    import signal
+    import subprocess
+    import sys
+
+    assert pmem_in_repo("propose", "--scope", "user", "--kind", "pivot", "--category", "审美与设计",
+                        "--old", "🎨 偏好极简界面，反感花哨动效", "偏好信息密度高的界面").code == 0
+    wanted = {"user": ["偏好 React + Next.js，SSR 优先", "偏好信息密度高的界面"], "project": ["所有时间存 UTC"]}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PMEM_")} | {
+        "HOME": str(clean / "repo"), "PMEM_USER_DIR": str(clean / "home" / ".cursor" / "profile")}
+    rng = random.Random(7)
+    for _ in range(15):  # bounded: each run is killed somewhere between start-up and its last write
+        process = subprocess.Popen([sys.executable, "-m", "profile_memory", "confirm", "--all"], cwd=clean / "repo",
+                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            process.wait(timeout=rng.uniform(0.1, 0.6))
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+    final = pmem_in_repo("confirm", "--all")
+    assert final.code == 0, final.err
+    assert json.loads(pmem_in_repo("pending", "--json").out) == []
+    for scope, texts in wanted.items():
+        folder = clean / ("home" if scope == "user" else "repo") / ".cursor" / "profile"
+        profile = (folder / f"{scope}-profile.md").read_text(encoding="utf-8")
+        log = (folder / f"{scope}-profile-log.md").read_text(encoding="utf-8")
+        for text in texts:
+            assert profile.count(f"- {text} <!--") == 1, text
+            assert sum(1 for line in log.split("\n") if line.endswith(f"**: {text}") and "精简版" in line) == 1, text
+    codes = {d["code"] for d in json.loads(pmem_in_repo("check", "--format", "json").out)}
+    assert not codes & {"PM002", "PM003", "PM006", "PM007", "PM008", "PM011"}, codes

@@ -488,17 +488,40 @@ class Planner:
         try:
             if decision != "discard":
                 ref = self.proposal_ref(pending, proposal)
-                if proposal.kind is Kind.ADD or decision == "keep-both":
-                    anchor_id = self.add(ref, proposal.category, proposal.text, proposal.context, proposal.source)
-                elif proposal.kind is Kind.EVOLVE:
-                    anchor_id = self._target(ref, proposal)
-                    self.evolve(ref, anchor_id, proposal.text, proposal.context, proposal.source)
-                else:
-                    anchor_id = self.pivot(ref, self._target(ref, proposal), proposal.text, proposal.context, proposal.source)
+                anchor_id = self._resume(ref, proposal) or self._record_decision(ref, proposal, decision)
         except PlanError as error:
             raise type(error)(f"{pending.name}:{proposal.line + 1}: {error}") from None
         self._drop_proposal(pending, proposal, keep_lines)
         return anchor_id
+
+    def _record_decision(self, ref: PairRef, proposal: Proposal, decision: str) -> str:
+        if proposal.kind is Kind.ADD or decision == "keep-both":
+            return self.add(ref, proposal.category, proposal.text, proposal.context, proposal.source)
+        target = self._target(ref, proposal)
+        if proposal.kind is Kind.EVOLVE:
+            self.evolve(ref, target, proposal.text, proposal.context, proposal.source)
+            return target
+        return self.pivot(ref, target, proposal.text, proposal.context, proposal.source)
+
+    def _resume(self, ref: PairRef, proposal: Proposal) -> str | None:
+        """A decision an earlier run recorded but did not finish (it stopped between the log, the profile and the
+        pending file): the log has NEW as today's latest 精简版 of a live id of the category. The profile is
+        brought in line with that record and no second record is written. Returns that id, or None."""
+        pair, new = self.pair(ref), normalise(proposal.text)
+        for anchor_id, history in pair.log_index.live().items():
+            latest = history.latest
+            if latest.date != self.today or latest.value("category") != proposal.category \
+                    or normalise(history.latest_summary or "") != new:
+                continue
+            self._touched(anchor_id)
+            line = f"- {proposal.text} <!-- {anchor_id} -->"
+            carrying = pair.entries_by_id.get(anchor_id) or pair.entries_by_id.get(latest.supersedes or "")
+            if not carrying:
+                self._insert_entry(ref, proposal.category, line)
+            elif carrying[0].id != anchor_id or normalise(carrying[0].text) != new:
+                self._set_line(self.profile_path(ref), carrying[0].line, line)
+            return anchor_id
+        return None
 
     def _new_category(self, pending: PurePath, scope: Scope, category: str) -> bool:
         """Whether a proposal's category is no heading of its profile and not suggested yet (a suggestion is due)."""
