@@ -168,12 +168,39 @@ def test_a_thousand_folders_deep_is_walked_without_recursion(tmp_path):
         folder = folder / "d"
         os.mkdir(folder)
     (folder / "user-profile.md").write_text("# User Profile\n\n## 技术偏好\n- 偏好 Go\n", encoding="utf-8")
-    result = run_pmem("check", "--format", "json", str(tmp_path / "deep"), cwd=tmp_path)
-    assert result.code == 0 and "Traceback" not in result.err
-    assert sorted(d["code"] for d in json.loads(result.out)) == ["PM005", "PM015"]
+    try:
+        result = run_pmem("check", "--format", "json", str(tmp_path / "deep"), cwd=tmp_path)
+        assert result.code == 0 and "Traceback" not in result.err
+        assert sorted(d["code"] for d in json.loads(result.out)) == ["PM005", "PM015"]
+    finally:  # bottom up: pytest's own clean-up of temporary folders recurses, and would overflow here
+        (folder / "user-profile.md").unlink()
+        while folder != tmp_path:
+            folder.rmdir()
+            folder = folder.parent
 
 
 # -- decisions survive being killed half-way -------------------------------------------------------------
+@pytest.mark.parametrize("written", ["log", "log and profile"])
+def test_a_retry_after_a_run_stopped_between_files_records_nothing_twice(pmem_in_repo, clean, written):
+    user = clean / "home" / ".cursor" / "profile"
+    profile, pending = user / "user-profile.md", clean / "repo" / ".cursor" / "profile" / "profile-pending.md"
+    project_profile = clean / "repo" / ".cursor" / "profile" / "project-profile.md"
+    saved = {path: path.read_bytes() for path in (profile, project_profile, pending)}
+    assert pmem_in_repo("confirm", "--all").code == 0
+    for path, data in saved.items():  # as if killed after writing the logs (and the profiles)
+        if path == pending or written == "log":
+            path.write_bytes(data)
+    retry = pmem_in_repo("confirm", "--all")
+    assert retry.code == 0, retry.err
+    log = (user / "user-profile-log.md").read_text(encoding="utf-8")
+    assert log.count("- **精简版**: 偏好 React + Next.js，SSR 优先") == 1
+    assert profile.read_text(encoding="utf-8").count("偏好 React + Next.js，SSR 优先 <!-- PF-20260412-02 -->") == 1
+    assert project_profile.read_text(encoding="utf-8").count("所有时间存 UTC") == 1
+    assert json.loads(pmem_in_repo("pending", "--json").out) == []
+    codes = {d["code"] for d in json.loads(pmem_in_repo("check", "--format", "json").out)}
+    assert not codes & {"PM002", "PM003", "PM006", "PM007", "PM008", "PM011"}, codes
+
+
 def test_confirm_killed_at_any_moment_then_retried_records_each_proposal_once(pmem_in_repo, clean):
     import os
     import random
