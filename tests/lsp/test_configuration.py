@@ -39,3 +39,16 @@ async def test_loading_reports_progress_when_the_client_supports_it(session: Ses
     assert await session.eventually(lambda: any(session.client.progress_reports.values()))
     reports = next(iter(session.client.progress_reports.values()))
     assert isinstance(reports[0], types.WorkDoneProgressBegin) and isinstance(reports[-1], types.WorkDoneProgressEnd)
+
+
+async def test_a_wrong_typed_place_is_reported_and_the_other_settings_apply(session: Session):
+    uri = session.open(session.repo / ".cursor" / "profile" / "project-profile.md")
+    await session.diagnostics(uri)
+    settings = {"userProfileDir": 5, "limits": {"project-profile": 3}}
+    session.client.set_configuration({"profileMemory": settings})
+    session.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"profileMemory": settings}))
+    items = await session.diagnostics(uri, lambda items: "PM001" in codes(items))
+    assert "limit of 3" in next(d.message for d in items if d.code == "PM001")  # the rest of the message applies
+    assert await session.eventually(lambda: any("`userProfileDir`" in m.message for m in session.client.messages))
+    text = await session.client.workspace_execute_command_async(types.ExecuteCommandParams("profileMemory.recall", []))
+    assert "<project-profile" in text

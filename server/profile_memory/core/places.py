@@ -51,7 +51,9 @@ def locate(cwd: PurePath, provider: TextProvider, environ: Mapping[str, str], ho
     Settings precedence: `overrides` (flags or editor) > project `pmem.toml` > user `pmem.toml` > defaults.
     """
     overrides = dict(overrides or {})
-    chosen_user_dir = user_dir or overrides.get("userProfileDir") or environ.get("PMEM_USER_DIR") or DEFAULT_USER_DIR
+    given = overrides.get("userProfileDir")  # a value of the wrong type is reported by `merge_settings` below
+    chosen_user_dir = (user_dir or (given if isinstance(given, str) and given else None) or environ.get("PMEM_USER_DIR")
+                       or DEFAULT_USER_DIR)
     user_folder = _absolute(chosen_user_dir, cwd, home)
     profile_dir = overrides.get("projectProfileDir") or Settings().project_profile_dir
     root = find_project_root(cwd, provider, profile_dir if isinstance(profile_dir, str) else Settings().project_profile_dir,
