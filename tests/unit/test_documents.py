@@ -66,6 +66,13 @@ def test_edit_beyond_the_end_is_clamped():
     assert document.text == "a\nb!"
 
 
+def test_a_reversed_range_is_the_range_it_spans_and_never_corrupts():
+    document = Document.create("file:///x.md", 1, "第一行\n第二行 🧠\n第三行\n")
+    document.apply(types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(2, 1), types.Position(0, 1)), text="✂"), UTF16)
+    assert document.text == "第✂三行\n" and document.lines == ["第✂三行", ""] and document.length == len(document.text)
+
+
 def test_an_edit_keeps_the_untouched_lines_as_the_same_objects():
     document = Document.create("file:///x.md", 1, "第一行\n第二行 🧠\n第三行\n")
     before = document.lines

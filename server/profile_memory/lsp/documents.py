@@ -69,8 +69,8 @@ class Document:
             self.length = len(change.text)
             return
         lines, breaks, last = self._lines, self._breaks, len(self._lines) - 1
-        first, start_col = self._locate(change.range.start, encoding)
-        end_line, end_col = self._locate(change.range.end, encoding)
+        (first, start_col), (end_line, end_col) = sorted(  # a reversed range is read as the range it spans
+            (self._locate(change.range.start, encoding), self._locate(change.range.end, encoding)))
         stop = end_line + 1
         start_offset = start_col
         end_offset = sum(len(lines[i]) + len(breaks[i]) for i in range(first, end_line)) + end_col
