@@ -616,7 +616,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     handler = logging.FileHandler(args.log_file, encoding="utf-8") if args.log_file else logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, handlers=[handler], force=True)
-    from profile_memory.lsp.server import create_server, keep_large_buffers_out_of_the_heap
+    from profile_memory.lsp.server import BoundedInput, create_server, keep_large_buffers_out_of_the_heap
 
     keep_large_buffers_out_of_the_heap()
     server = create_server()
@@ -626,7 +626,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise CliError(f"--tcp {args.tcp}: expected HOST:PORT")
         server.start_tcp(host or "127.0.0.1", int(port))
     else:
-        server.start_io()
+        server.start_io(stdin=BoundedInput(sys.stdin.buffer))  # type: ignore[arg-type]
     return 0
 
 

@@ -28,7 +28,7 @@ from profile_memory.lsp.code_lens import CONFIRM_ALL, DISCARD_ALL
 from profile_memory.lsp.diagnostics import to_lsp
 from profile_memory.lsp.edits import pair_ref, planner_for, remind_over_limit, to_workspace_edit
 from profile_memory.lsp.provider import path_of
-from profile_memory.lsp.safety import guarded, refuse
+from profile_memory.lsp.safety import guarded, invalid, refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
 QUICKFIX = types.CodeActionKind.QuickFix
@@ -286,11 +286,21 @@ def text_document_code_action(ls: ProfileMemoryServer, params: types.CodeActionP
     return actions
 
 
+def _request_of(data: Any) -> Request:
+    """The request a listed action carries in its `data`, checked: a client may send anything back."""
+    fields = {"action": str, "uri": str, "line": int, "id": str, "target": str}
+    if not isinstance(data, dict) or data.get("action") not in RUN or set(data) - {*fields, "span"} \
+            or any(not isinstance(data.get(key), kind) for key, kind in fields.items() if key in data) \
+            or not {"action", "uri", "line"} <= set(data) or isinstance(data["line"], bool):
+        raise invalid("codeAction/resolve: the action's `data` is not one this server listed")
+    span = data.get("span")
+    if span is not None and not (isinstance(span, list) and len(span) == 4 and all(type(n) is int for n in span)):
+        raise invalid("codeAction/resolve: the action's `span` is not four whole numbers")
+    return Request(**{**data, **({"span": tuple(span)} if span is not None else {})})
+
+
 def code_action_resolve(ls: ProfileMemoryServer, action: types.CodeAction) -> types.CodeAction:
-    data = dict(action.data or {})
-    if "span" in data:
-        data["span"] = tuple(data["span"])
-    plan = plan_for(ls, Request(**data))
+    plan = plan_for(ls, _request_of(action.data))
     action.edit = to_workspace_edit(ls, plan)
     remind_over_limit(ls, plan)  # resolved when chosen: the person is about to apply it
     return action
@@ -298,13 +308,16 @@ def code_action_resolve(ls: ProfileMemoryServer, action: types.CodeAction) -> ty
 
 # -- the pending file's commands ------------------------------------------------------------------
 
-async def _decide_all(ls: ProfileMemoryServer, target: str, decision: str) -> str:
+async def _decide_all(ls: ProfileMemoryServer, arguments: tuple, decision: str) -> str:
+    if len(arguments) != 1 or not isinstance(arguments[0], str):
+        raise invalid("expected one argument: the pending file's URI")
+    target = arguments[0]
     path = ls.served_path(target)
     if path is None or role_of(path) is not Role.PENDING:
         raise refuse(f"{target} is not a pending file")
     planner = planner_for(ls, path)
-    proposals = parse_pending(planner.text(path)).proposals
     try:
+        proposals = parse_pending(planner.text(path)).proposals
         ids = [anchor for proposal in proposals if (anchor := planner.decide(path, proposal, decision))]
     except (PlanError, UnsafeSource) as error:
         raise refuse(str(error)) from None
@@ -320,12 +333,12 @@ async def _decide_all(ls: ProfileMemoryServer, target: str, decision: str) -> st
     return outcome
 
 
-async def confirm_all(ls, target) -> str:
-    return await _decide_all(ls, target, "confirm")
+async def confirm_all(ls: ProfileMemoryServer, *arguments: Any) -> str:
+    return await _decide_all(ls, arguments, "confirm")
 
 
-async def discard_all(ls, target) -> str:
-    return await _decide_all(ls, target, "discard")
+async def discard_all(ls: ProfileMemoryServer, *arguments: Any) -> str:
+    return await _decide_all(ls, arguments, "discard")
 
 
 def register(server: ProfileMemoryServer) -> None:

@@ -3,12 +3,14 @@ category, and the line count against the limit."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import op_word
 from profile_memory.core.span import Span
-from profile_memory.lsp.safety import guarded
+from profile_memory.lsp.safety import guarded, invalid
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
 OPEN_RECORD = "profileMemory.openRecord"
@@ -63,9 +65,11 @@ def text_document_code_lens(ls: ProfileMemoryServer, params: types.CodeLensParam
     return lenses
 
 
-async def open_record(ls, target, line) -> bool:
+async def open_record(ls: ProfileMemoryServer, *arguments: Any) -> bool:
     """Open a file at a line in any editor, through `window/showDocument`."""
-    line = int(line)
+    if len(arguments) != 2 or not isinstance(arguments[0], str) or type(arguments[1]) is not int or arguments[1] < 0:
+        raise invalid(f"{OPEN_RECORD}: expected a URI and a line number (a whole number from 0)")
+    target, line = arguments
     selection = types.Range(types.Position(line, 0), types.Position(line, 0))
     result = await ls.window_show_document_async(types.ShowDocumentParams(uri=target, take_focus=True, selection=selection))
     return bool(result and result.success)

@@ -21,7 +21,7 @@ from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
 from profile_memory.lsp import diagnostics
-from profile_memory.lsp.safety import guarded, refuse
+from profile_memory.lsp.safety import guarded, invalid, refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 from profile_memory.store.disk import iter_lines_newest_first
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, journal_entry, memory_folder
@@ -36,16 +36,23 @@ def _object(arguments: tuple, command: str) -> dict[str, Any]:
     if not arguments:
         return {}
     if len(arguments) != 1 or not isinstance(arguments[0], dict):
-        raise refuse(f"{command}: expected one object argument")
+        raise invalid(f"{command}: expected one object argument")
     return arguments[0]
 
 
-def _string(args: dict, key: str, command: str, required: bool = False) -> str | None:
+def _string(args: dict, key: str, command: str, required: bool = False, path: bool = False) -> str | None:
+    """A string argument: text that can be written as UTF-8 (no lone surrogate), and for a path no NUL byte."""
     value = args.get(key)
     if value is None and not required:
         return None
     if not isinstance(value, str) or (required and not value.strip()):
-        raise refuse(f"{command}: `{key}` must be a non-empty string")
+        raise invalid(f"{command}: `{key}` must be a non-empty string")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise invalid(f"{command}: `{key}` has a lone surrogate, which no file can hold") from None
+    if path and "\x00" in value:
+        raise invalid(f"{command}: `{key}` has a NUL character, which no path can hold")
     return value
 
 
@@ -96,10 +103,10 @@ async def search(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
     try:
         limit = check_limit(args.get("limit", DEFAULT_LIMIT))
     except ValueError as error:
-        raise refuse(f"profileMemory.search: {error}") from None
+        raise invalid(f"profileMemory.search: {error}") from None
     kinds = args.get("kinds", list(KINDS))
     if not isinstance(kinds, list) or any(k not in KINDS for k in kinds):
-        raise refuse(f"profileMemory.search: `kinds` must be a list of {', '.join(KINDS)}")
+        raise invalid(f"profileMemory.search: `kinds` must be a list of {', '.join(KINDS)}")
     return await asyncio.to_thread(_search_sync, ls, query, tag, limit, kinds)
 
 
@@ -127,7 +134,7 @@ async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> di
     args = _object(arguments, command)
     text = _string(args, "text", command, required=True)
     tags = args.get("tags", [])
-    folder = _memory_dir(ls, _string(args, "dir", command), command)
+    folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
     open_journal = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == "journal.jsonl"), None)
     try:
         if open_journal is not None:
@@ -149,7 +156,7 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
     args = _object(arguments, command)
     content = _string(args, "content", command, required=True)
     expected = _string(args, "expectedSha256", command)
-    folder = _memory_dir(ls, _string(args, "dir", command), command)
+    folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
     open_fact = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == "fact.md"), None)
     try:
         if open_fact is not None:
@@ -175,9 +182,11 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
 
 def recall_command(ls: ProfileMemoryServer, *arguments: Any) -> str:
     args = _object(arguments, "profileMemory.recall")
-    render = {"text": recall.as_text, "markdown": recall.as_markdown, "json": recall.as_json}.get(args.get("format", "text"))
-    if render is None:
-        raise refuse("profileMemory.recall: `format` must be text, markdown or json")
+    renderers = {"text": recall.as_text, "markdown": recall.as_markdown, "json": recall.as_json}
+    chosen = args.get("format", "text")
+    if not isinstance(chosen, str) or chosen not in renderers:
+        raise invalid("profileMemory.recall: `format` must be text, markdown or json")
+    render = renderers[chosen]
     return render(recall.collect(ls.core, ls.places[0], lambda p: str(p)))
 
 
@@ -187,7 +196,7 @@ async def init_command(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
     scope = args.get("scope", "project")
     language = args.get("lang") or ls.settings.language
     if scope not in ("user", "project", "memory") or language not in ("zh", "en"):
-        raise refuse(f"{command}: `scope` must be user, project or memory and `lang` zh or en")
+        raise invalid(f"{command}: `scope` must be user, project or memory and `lang` zh or en")
     places = ls.places[0]
     if scope == "memory":
         folder, names, mode = Path(places.memory_dirs[0]), list(MEMORY_FILES), 0o600
@@ -211,7 +220,7 @@ def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     anchor_id = _string(args, "id", "profileMemory.trace", required=True)
     problem = anchors.problem(anchor_id)  # type: ignore[arg-type]
     if problem is not None:
-        raise refuse(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")
+        raise invalid(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")
     return render_json(anchor_id, trace(ls.all_pairs(), anchor_id), lambda p: uri(p))  # type: ignore[arg-type]
 
 

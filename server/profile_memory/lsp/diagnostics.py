@@ -63,7 +63,7 @@ def _debounce(key: str, delay: float, action, still_valid=lambda: True) -> None:
         if _pending.get(key) is task:
             del _pending[key]
         if still_valid():
-            guarded(action)()
+            guarded(action, notification=True)()
 
     task = asyncio.ensure_future(later())
     _pending[key] = task

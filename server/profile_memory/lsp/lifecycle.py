@@ -115,8 +115,8 @@ def workspace_did_change_workspace_folders(ls: ProfileMemoryServer, params: type
 
 def register(server: ProfileMemoryServer) -> None:
     server.feature(types.INITIALIZE)(guarded(initialize))
-    server.feature(types.INITIALIZED)(guarded(initialized))
-    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(guarded(workspace_did_change_configuration))
-    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(guarded(workspace_did_change_watched_files))
-    server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(guarded(workspace_did_change_workspace_folders))
+    server.feature(types.INITIALIZED)(guarded(initialized, notification=True))
+    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(guarded(workspace_did_change_configuration, notification=True))
+    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(guarded(workspace_did_change_watched_files, notification=True))
+    server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(guarded(workspace_did_change_workspace_folders, notification=True))
 

@@ -1,4 +1,5 @@
-"""No exception escapes a handler: a failing feature logs its traceback to stderr and answers null."""
+"""What a failing handler does: a request is answered with a JSON-RPC error (its traceback goes to the log on
+stderr), a notification is logged; the server keeps running either way."""
 
 from __future__ import annotations
 
@@ -8,12 +9,21 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams
 
 logger = logging.getLogger("profile_memory")
 
 
-def guarded(handler: Callable[..., Any]) -> Callable[..., Any]:
+def guarded(handler: Callable[..., Any], notification: bool = False) -> Callable[..., Any]:
+    """`handler` with its failures contained: a request answers an error (never a silent null), a notification
+    only logs (there is nobody to answer)."""
+
+    def failed(error: Exception) -> Any:
+        logger.exception("%s failed", handler.__name__)
+        if notification:
+            return None
+        raise JsonRpcInternalError(f"{handler.__name__} failed: {error}") from None
+
     if inspect.iscoroutinefunction(handler):
         @functools.wraps(handler)
         async def run_async(*args: Any) -> Any:
@@ -21,9 +31,8 @@ def guarded(handler: Callable[..., Any]) -> Callable[..., Any]:
                 return await handler(*args)
             except JsonRpcException:
                 raise  # a deliberate error answer, e.g. a refused rename
-            except Exception:
-                logger.exception("%s failed", handler.__name__)
-                return None
+            except Exception as error:
+                return failed(error)
 
         return run_async
 
@@ -33,9 +42,8 @@ def guarded(handler: Callable[..., Any]) -> Callable[..., Any]:
             return handler(*args)
         except JsonRpcException:
             raise
-        except Exception:
-            logger.exception("%s failed", handler.__name__)
-            return None
+        except Exception as error:
+            return failed(error)
 
     return run
 
@@ -46,3 +54,8 @@ REQUEST_FAILED = -32803
 def refuse(message: str) -> JsonRpcException:
     """An error answer the editor shows to the user (LSP RequestFailed)."""
     return JsonRpcException(message, code=REQUEST_FAILED)
+
+
+def invalid(message: str) -> JsonRpcException:
+    """An error answer for arguments of the wrong shape or type (JSON-RPC InvalidParams)."""
+    return JsonRpcInvalidParams(message)

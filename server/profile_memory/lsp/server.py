@@ -10,10 +10,12 @@ import ctypes
 import logging
 import os
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import from_fs_path
@@ -34,8 +36,34 @@ logger = logging.getLogger("profile_memory")
 SECTION = "profileMemory"
 
 
+@dataclass(frozen=True, slots=True)
+class InvalidRequest:
+    """A request whose params did not validate: it still gets an answer (pygls 2.1 answers none, and the client
+    would wait for ever)."""
+
+    id: int | str
+    method: str
+
+
 class ProfileMemoryProtocol(LanguageServerProtocol):
-    """pygls's protocol without its own text store: documents are kept by `ProfileMemoryServer` (SPEC §13)."""
+    """pygls's protocol without its own text store (documents are kept by `ProfileMemoryServer`, see
+    `documents.py`), and which answers every request, even one whose params do not validate (pygls 2.1.1)."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException:
+            request_id = data.get("id") if isinstance(data, dict) else None
+            if isinstance(request_id, (int, str)) and not isinstance(request_id, bool) and "method" in data:
+                return InvalidRequest(request_id, str(data["method"]))
+            raise
+
+    def handle_message(self, message: Any) -> None:
+        if isinstance(message, InvalidRequest):
+            error = JsonRpcInvalidParams(f"{message.method}: the params do not have the shape the protocol requires")
+            self._send_response(message.id, error=error.to_response_error())
+            return
+        super().handle_message(message)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams):
@@ -218,6 +246,26 @@ def keep_large_buffers_out_of_the_heap() -> None:
 
 
 _M_MMAP_THRESHOLD = -3
+MAX_MESSAGE_BYTES = 256 * 1024 * 1024  # larger than any memory file the server reads whole (maxFileBytes)
+DISCARDED = b'{"jsonrpc": "2.0", "method": "$/profileMemory/discarded"}'  # `$/` notifications are ignored
+
+
+class BoundedInput:
+    """The transport's input, refusing a message that claims an absurd length: pygls would allocate all of it
+    at once (a `Content-Length` of 10^12 ends the server with MemoryError). The claimed body is not read; what
+    follows is read as header lines until the next `Content-Length` (pygls 2.1.1)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def readline(self) -> bytes:
+        return self.stream.readline()
+
+    def read(self, size: int) -> bytes:
+        if size > MAX_MESSAGE_BYTES:
+            logger.error("a message of %d bytes was refused (at most %d)", size, MAX_MESSAGE_BYTES)
+            return DISCARDED
+        return self.stream.read(size)
 
 
 def create_server() -> ProfileMemoryServer:

@@ -45,6 +45,6 @@ def text_document_did_close(ls: ProfileMemoryServer, params: types.DidCloseTextD
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(guarded(text_document_did_open))
-    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(guarded(text_document_did_change))
-    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(guarded(text_document_did_close))
+    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(guarded(text_document_did_open, notification=True))
+    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(guarded(text_document_did_change, notification=True))
+    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(guarded(text_document_did_close, notification=True))

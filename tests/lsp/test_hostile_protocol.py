@@ -1,0 +1,148 @@
+"""The server against malformed frames, params and commands, over raw stdio: every request gets an answer
+(an error where the request is wrong, never a silent null) and the server stays up."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+WORKSPACES = Path(__file__).parents[1] / "workspaces"
+
+
+class RawClient:
+    """JSON-RPC over the server's stdin and stdout, frames written by hand."""
+
+    def __init__(self, cwd: Path) -> None:
+        env = {**os.environ, "PMEM_TODAY": "2026-11-30"}
+        self.process = subprocess.Popen([sys.executable, "-m", "profile_memory", "serve"], cwd=cwd, env=env,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.messages: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.next_id = 0
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        while True:
+            length = 0
+            while (line := stream.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            if not line:
+                return
+            self.messages.put(json.loads(stream.read(length)))
+
+    def frame(self, body: bytes, length: int | None = None) -> None:
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % (len(body) if length is None else length) + body)
+        self.process.stdin.flush()
+
+    def send(self, method: str, params=None, notify: bool = False) -> int | None:
+        message = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            message["params"] = params
+        if not notify:
+            self.next_id += 1
+            message["id"] = self.next_id
+        self.frame(json.dumps(message).encode())
+        return message.get("id")
+
+    def answer(self, request_id: int, timeout: float = 15) -> dict:
+        """The response to `request_id` (other messages, such as diagnostics, are passed over)."""
+        while True:
+            message = self.messages.get(timeout=timeout)
+            if message.get("id") == request_id and "method" not in message:
+                return message
+
+    def request(self, method: str, params=None) -> dict:
+        return self.answer(self.send(method, params))  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    shutil.copytree(WORKSPACES / "clean", tmp_path / "clean")
+    repo = tmp_path / "clean" / "repo"
+    client = RawClient(repo)
+    answer = client.request("initialize", {"processId": None, "rootUri": repo.as_uri(), "capabilities": {},
+                                           "initializationOptions": {"userProfileDir": str(tmp_path / "clean" / "home" / ".cursor" / "profile")}})
+    assert "result" in answer
+    client.send("initialized", {}, notify=True)
+    yield client, repo
+    client.close()
+
+
+def alive(client: RawClient) -> None:
+    assert "result" in client.request("workspace/executeCommand", {"command": "profileMemory.newId", "arguments": []})
+
+
+def position_params(uri: str, line, character=0) -> dict:
+    return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+
+
+@pytest.mark.parametrize("params", [
+    "line -1", "line 2**31", "a number for textDocument",
+])
+def test_requests_whose_params_do_not_validate_are_answered(server, params):
+    client, repo = server
+    uri = (repo / ".cursor" / "profile" / "project-profile.md").as_uri()
+    shaped = {"line -1": position_params(uri, -1), "line 2**31": position_params(uri, 2 ** 31),
+              "a number for textDocument": {"textDocument": 5, "position": {"line": 0, "character": 0}}}[params]
+    answer = client.request("textDocument/hover", shaped)
+    assert answer["error"]["code"] == -32602
+    alive(client)
+
+
+def test_an_absurd_content_length_is_refused_and_the_server_keeps_serving(server):
+    client, _ = server
+    client.frame(b"", length=10 ** 12)
+    alive(client)
+    assert client.process.poll() is None
+
+
+@pytest.mark.parametrize("command, arguments", [
+    ("profileMemory.confirmAll", [5]), ("profileMemory.confirmAll", [None]), ("profileMemory.confirmAll", [[1]]),
+    ("profileMemory.confirmAll", []), ("profileMemory.discardAll", [{}]),
+    ("profileMemory.openRecord", ["file:///x.md", "ten"]), ("profileMemory.openRecord", ["file:///x.md", -1]),
+    ("profileMemory.recall", [{"format": ["text"]}]),
+    ("profileMemory.journalAppend", [{"text": "x", "dir": "mem\u0000ory"}]),
+    ("profileMemory.journalAppend", [{"text": "\ud800"}]),
+])
+def test_bad_command_arguments_get_an_error_not_null(server, command, arguments):
+    client, _ = server
+    answer = client.request("workspace/executeCommand", {"command": command, "arguments": arguments})
+    assert "error" in answer and answer["error"]["code"] in (-32602, -32803), answer
+    alive(client)
+
+
+@pytest.mark.parametrize("data", [None, {}, {"action": "nope", "uri": "file:///x.md", "line": 0},
+                                  {"action": "normalise", "uri": 5, "line": 0},
+                                  {"action": "new-id", "uri": "file:///x.md", "line": 0, "span": "all"}])
+def test_code_action_resolve_with_data_it_never_listed_is_an_error(server, data):
+    client, _ = server
+    action = {"title": "x"} | ({"data": data} if data is not None else {})
+    answer = client.request("codeAction/resolve", action)
+    assert answer.get("error", {}).get("code") == -32602, answer
+    alive(client)
+
+
+def test_confirm_all_on_a_linked_pending_file_is_refused(server, tmp_path):
+    client, repo = server
+    pending = repo / ".cursor" / "profile" / "profile-pending.md"
+    elsewhere = tmp_path / "elsewhere.md"
+    elsewhere.write_bytes(pending.read_bytes())
+    pending.unlink()
+    pending.symlink_to(elsewhere)
+    answer = client.request("workspace/executeCommand", {"command": "profileMemory.confirmAll",
+                                                         "arguments": [pending.as_uri()]})
+    assert "error" in answer and "link" in answer["error"]["message"], answer
+    alive(client)
