@@ -146,3 +146,30 @@ def test_confirm_all_on_a_linked_pending_file_is_refused(server, tmp_path):
                                                          "arguments": [pending.as_uri()]})
     assert "error" in answer and "link" in answer["error"]["message"], answer
     alive(client)
+
+
+def rss_kib(client: RawClient) -> int:
+    status = Path(f"/proc/{client.process.pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+
+
+def test_closed_unsaved_documents_give_their_memory_back(server, tmp_path):
+    client, _ = server
+    text = "# User Profile\n\n## 技术偏好\n" + "".join(f"- 条目 {i} 🧠 <!-- PF-20260412-{i + 1:02d} -->\n" for i in range(3000))
+
+    def cycle(start: int, count: int) -> None:
+        for n in range(start, start + count):
+            uri = (tmp_path / "unsaved" / str(n) / "user-profile.md").as_uri()  # never on disk
+            client.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1,
+                                                                  "text": text}}, notify=True)
+            client.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
+                {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}}, "text": "- 新\n"}]},
+                notify=True)
+            client.send("textDocument/didClose", {"textDocument": {"uri": uri}}, notify=True)
+        alive(client)
+
+    cycle(0, 40)  # warm up: what the server keeps for good is allocated by now
+    before = rss_kib(client)
+    cycle(40, 160)
+    grown = rss_kib(client) - before
+    assert grown < 40 * 1024, f"the server grew by {grown // 1024} MiB over 160 closed documents"

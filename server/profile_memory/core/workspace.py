@@ -190,6 +190,15 @@ class Workspace:
             self.on_change(path)
         return source
 
+    def forget(self, path: PurePath) -> None:
+        """Drop what is kept of a file that is gone (an unsaved editor buffer, closed): its text, its parses and
+        its pair's index, so the memory they hold is given back."""
+        self._sources.pop(path, None)
+        for key in [key for key in self._parsed if key[0] == path]:
+            del self._parsed[key]
+        name = pair_name(path)
+        self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (path.parent, name)}
+
     def _parse(self, source: Source, what: str, parser: Callable[[Source], Any]) -> Any:
         key = (source.path, what)
         cached = self._parsed.get(key)

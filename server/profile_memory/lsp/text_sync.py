@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
+from profile_memory.core.workspace import Kind
 from profile_memory.lsp import diagnostics
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.provider import path_of
@@ -39,6 +40,8 @@ def text_document_did_close(ls: ProfileMemoryServer, params: types.DidCloseTextD
     if path is None or path not in ls.provider.open:
         return
     ls.provider.closed(path)
+    if ls.provider.kind(path) is Kind.MISSING:  # an unsaved buffer: nothing of it is kept once closed
+        ls.core.forget(path)
     if not diagnostics.client_pulls(ls):
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(params.text_document.uri, []))
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000)
