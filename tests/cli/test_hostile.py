@@ -234,3 +234,35 @@ def test_confirm_killed_at_any_moment_then_retried_records_each_proposal_once(pm
             assert sum(1 for line in log.split("\n") if line.endswith(f"**: {text}") and "精简版" in line) == 1, text
     codes = {d["code"] for d in json.loads(pmem_in_repo("check", "--format", "json").out)}
     assert not codes & {"PM002", "PM003", "PM006", "PM007", "PM008", "PM011"}, codes
+
+
+# -- policies: links, case variants, places outside the project ------------------------------------------
+def test_a_hard_linked_file_is_not_written(pmem_in_repo, clean, tmp_path):
+    import os
+
+    log = clean / "home" / ".cursor" / "profile" / "user-profile-log.md"
+    os.link(log, tmp_path / "other-name.md")
+    before = log.read_bytes()
+    result = pmem_in_repo("add", "--scope", "user", "--category", "技术偏好", "偏好 Go")
+    assert result.code == 2 and "hard links" in result.err and "user-profile-log.md" in result.err
+    assert log.read_bytes() == before
+    memory = clean / "repo" / "memory"
+    os.link(memory / "JOURNAL.jsonl", tmp_path / "journal-copy.jsonl")
+    appended = pmem_in_repo("journal", "append", "x")
+    assert appended.code == 2 and "hard links" in appended.err
+
+
+def test_names_that_differ_only_in_case_are_refused_for_writes(pmem_in_repo, clean):
+    folder = clean / "home" / ".cursor" / "profile"
+    (folder / "User-Profile.md").write_text("# User Profile\n\n## 技术偏好\n- 另一份 <!-- PF-20260412-02 -->\n", encoding="utf-8")
+    result = pmem_in_repo("add", "--scope", "user", "--category", "技术偏好", "偏好 Go")
+    assert result.code == 2 and "ambiguous" in result.err and "User-Profile.md" in result.err
+
+
+def test_a_project_profile_folder_outside_the_project_is_not_used(pmem_in_repo, clean):
+    (clean / "repo" / ".cursor" / "profile" / "pmem.toml").write_text('projectProfileDir = "../../outside"\n',
+                                                                      encoding="utf-8")
+    result = pmem_in_repo("add", "--scope", "project", "--category", "项目定位", "一个新条目")
+    assert result.code == 0 and "outside the project" in result.err
+    assert not (clean / "outside").exists() and not (clean.parent / "outside").exists()
+    assert "一个新条目" in (clean / "repo" / ".cursor" / "profile" / "project-profile.md").read_text(encoding="utf-8")

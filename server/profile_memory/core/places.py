@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -61,6 +62,11 @@ def locate(cwd: PurePath, provider: TextProvider, environ: Mapping[str, str], ho
     layers = [_config_layer(provider, user_folder), _config_layer(provider, root / Settings().project_profile_dir),
               (overrides, "settings")]
     settings, problems = merge_settings(layers)
+    project_dir = _absolute(settings.project_profile_dir, root, home)
+    if os.path.commonpath([project_dir, root]) != str(root):  # a cloned repository must not make pmem write elsewhere
+        problems.append(ConfigProblem("projectProfileDir", f"{settings.project_profile_dir} lies outside the project "
+                                      f"{root}; the default is used"))
+        settings = dataclasses.replace(settings, project_profile_dir=Settings().project_profile_dir)
+        project_dir = _absolute(settings.project_profile_dir, root, home)
     memory_dirs = (root / "memory", *(_absolute(d, root, home) for d in settings.memory_dirs))
-    places = Places(root, user_folder, _absolute(settings.project_profile_dir, root, home), memory_dirs)
-    return places, settings, problems
+    return Places(root, user_folder, project_dir, memory_dirs), settings, problems

@@ -237,7 +237,13 @@ class Planner:
 
     # files ------------------------------------------------------------------------------------
     def _path(self, folder: PurePath, name: str) -> PurePath:
-        return self.workspace.find_name(folder, name) or folder / name
+        """The file of that name, matched case-insensitively; two names that differ only in case are refused, as a
+        write to one would leave the other saying something else."""
+        found = [folder / n for n in sorted(self.workspace.provider.list_dir(folder)) if n.lower() == name]
+        if len(found) > 1:
+            raise UnsafeSource(found[0], f"is ambiguous: {' and '.join(p.name for p in found)} name the same file; "
+                                         "keep one")
+        return found[0] if found else folder / name
 
     def _template_name(self, path: PurePath) -> str:
         name = path.name.lower()

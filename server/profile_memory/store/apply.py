@@ -35,7 +35,10 @@ def write_plan(workspace: Workspace, plan: Plan) -> list[PurePath]:
         data = (UTF8_BOM if source is not None and source.decoded and source.decoded.bom else b"") + text.encode("utf-8")
         folder = Path(change.path).parent
         with open_folder(folder) as folder_fd:
-            atomic_replace(folder_fd, change.path.name, data)
+            try:
+                atomic_replace(folder_fd, change.path.name, data)
+            except UnsafePath as error:
+                raise UnsafePath(Path(change.path), error.reason) from None
         written.append(change.path)
     return written
 

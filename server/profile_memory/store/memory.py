@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from profile_memory.core.files import MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
-from profile_memory.store.safe import append_whole, UnsafePath, atomic_replace, folder_lock, open_folder
+from profile_memory.store.safe import append_whole, refuse_hard_links, UnsafePath, atomic_replace, folder_lock, open_folder
 
 if TYPE_CHECKING:
     from profile_memory.core.journal_model import JournalEntry
@@ -103,6 +103,7 @@ def journal_append(folder: Path, text: str, tags: list) -> Appended:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
                 raise UnsafePath(folder / name, "is not a regular file")
+            refuse_hard_links(folder / name, info)
             if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
                 line = b"\n" + line  # close a torn last line left by a crash
             append_whole(fd, line, str(folder / name))

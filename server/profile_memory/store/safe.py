@@ -68,6 +68,14 @@ def _exists(folder_fd: int, name: str) -> bool:
     return True
 
 
+def refuse_hard_links(path: Path, info: os.stat_result) -> None:
+    """A file with other names is not written: a replace would leave them with the old text, an append would change
+    them behind their owner's back (docs/format.md, "Safety rules for writes")."""
+    if info.st_nlink > 1:
+        raise UnsafePath(path, f"has {info.st_nlink} hard links; writes are refused so that its other names do not "
+                               "silently diverge or change")
+
+
 def write_all(fd: int, data: bytes) -> None:
     """Write all of `data` (a write may take part of it, near a full disk or a file-size limit)."""
     view = memoryview(data)
@@ -143,6 +151,7 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
         info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
         if not stat.S_ISREG(info.st_mode):
             raise UnsafePath(Path(name), "is a symbolic link or not a regular file; writes never follow links")
+        refuse_hard_links(Path(name), info)
         mode = stat.S_IMODE(info.st_mode)
     except FileNotFoundError:
         pass
