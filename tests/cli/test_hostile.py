@@ -266,3 +266,54 @@ def test_a_project_profile_folder_outside_the_project_is_not_used(pmem_in_repo, 
     assert result.code == 0 and "outside the project" in result.err
     assert not (clean / "outside").exists() and not (clean.parent / "outside").exists()
     assert "一个新条目" in (clean / "repo" / ".cursor" / "profile" / "project-profile.md").read_text(encoding="utf-8")
+
+
+HOSTILE_KINDS = ["journal is a folder", "fact is a fifo", "profile folder is a file", "profile is a folder",
+                 "log is a fifo", "pending is a folder", "memory is a link", "deep garbage"]
+COMMANDS = [["check"], ["trace", "PF-20260412-02"], ["recall"], ["journal", "search", "x"], ["journal", "append", "x"],
+            ["facts", "show"], ["add", "--scope", "project", "--category", "项目定位", "x"], ["confirm", "--all"],
+            ["pending"], ["fix"], ["search", "x"], ["delete", "PF-20260412-01"]]
+
+
+def make_hostile(clean: Path, kind: str, tmp_path: Path) -> None:
+    import os
+
+    repo, project = clean / "repo", clean / "repo" / ".cursor" / "profile"
+    if kind == "journal is a folder":
+        (repo / "memory" / "JOURNAL.jsonl").unlink()
+        (repo / "memory" / "JOURNAL.jsonl").mkdir()
+    elif kind == "fact is a fifo":
+        (repo / "memory" / "FACT.md").unlink()
+        os.mkfifo(repo / "memory" / "FACT.md")
+    elif kind == "profile folder is a file":
+        for child in project.iterdir():
+            child.unlink()
+        project.rmdir()
+        project.write_text("not a folder", encoding="utf-8")
+    elif kind == "profile is a folder":
+        (project / "project-profile.md").unlink()
+        (project / "project-profile.md").mkdir()
+    elif kind == "log is a fifo":
+        (project / "project-profile-log.md").unlink()
+        os.mkfifo(project / "project-profile-log.md")
+    elif kind == "pending is a folder":
+        (project / "profile-pending.md").unlink()
+        (project / "profile-pending.md").mkdir()
+    elif kind == "memory is a link":
+        (tmp_path / "target").mkdir()
+        for child in (repo / "memory").iterdir():
+            child.rename(tmp_path / "target" / child.name)
+        (repo / "memory").rmdir()
+        (repo / "memory").symlink_to(tmp_path / "target")
+    else:
+        (project / "project-profile-log.md").write_bytes(b"\xff\xfe\x00garbage\r\n### [PF-" + b"9" * 3000 + b"]\n")
+
+
+@pytest.mark.parametrize("kind", HOSTILE_KINDS)
+def test_no_command_prints_a_traceback_on_hostile_folders(pmem_in_repo, clean, tmp_path, kind):
+    make_hostile(clean, kind, tmp_path)
+    for args in COMMANDS:
+        result = pmem_in_repo(*args)
+        assert "Traceback" not in result.err and result.code in (0, 1, 2), (kind, args, result.err[-600:])
+        if result.code == 2:
+            assert len(result.err.strip().split("\n")) <= 2, (kind, args, result.err)
