@@ -54,3 +54,20 @@ async def test_rename_a_category_changes_only_its_heading(session: Session):
     with pytest.raises(JsonRpcException, match="already a category"):
         await session.client.text_document_rename_async(types.RenameParams(
             doc(session, profile), session.position(profile, "做事风格", 1), "沟通偏好"))
+
+
+@pytest.mark.parametrize("new_name, words", [("", "empty"), ("  ", "empty"), ("a\n## b", "already a category|\\]|##"),
+                                             ("a]b", "bracket")])
+async def test_rename_a_category_to_nothing_or_to_structure_is_refused(session: Session, new_name, words):
+    profile = session.user_dir / "user-profile.md"
+    before = profile.read_text(encoding="utf-8")
+    if new_name == "a\n## b":
+        edit = await session.client.text_document_rename_async(types.RenameParams(
+            doc(session, profile), session.position(profile, "做事风格", 1), new_name))
+        apply_workspace_edit(edit, session.encoding)
+        assert "## a ## b\n" in profile.read_text(encoding="utf-8")  # one heading: the line break is folded
+        return
+    with pytest.raises(JsonRpcException, match=words):
+        await session.client.text_document_rename_async(types.RenameParams(
+            doc(session, profile), session.position(profile, "做事风格", 1), new_name))
+    assert profile.read_text(encoding="utf-8") == before
