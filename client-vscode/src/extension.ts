@@ -1,4 +1,4 @@
-// The Profile Memory extension: starts `pmem serve` for the memory files of SPEC §1, passes the
+// The Profile Memory extension: starts `pmem serve` for the memory files (docs/format.md, "Files"), passes the
 // settings, and adds the palette commands and the status bar item. Everything else (hover,
 // diagnostics, code actions, lenses) comes from the server through the language client.
 

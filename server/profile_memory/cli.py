@@ -39,7 +39,7 @@ from profile_memory.store.templates import MEMORY_FILES, provision, template_tex
 
 
 class CliError(Exception):
-    """A failure to report in one line, with its exit code (SPEC §12)."""
+    """A failure to report in one line, with its exit code (docs/format.md, "CLI conventions")."""
 
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)

@@ -1,4 +1,4 @@
-"""Histories and states (SPEC §4): live, deleted, retired — explicit and inferred."""
+"""Histories and states (docs/format.md, "Log"): live, deleted, retired — explicit and inferred."""
 
 from profile_memory.core.index import State, index_log
 from profile_memory.core.log import parse_log

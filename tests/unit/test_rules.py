@@ -1,4 +1,4 @@
-"""Every code of SPEC §9: a case that raises it, and a close case that must not."""
+"""Every diagnostic code (docs/format.md, "Diagnostics"): a case that raises it, and a close case that must not."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Anchor ids `PF-YYYYMMDD-NN` (SPEC §2): the grammar, why a token breaks it, and allocation."""
+"""Anchor ids `PF-YYYYMMDD-NN` (docs/format.md, "Anchors"): the grammar, why a token breaks it, and allocation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The diagnostic codes of SPEC §9: names, default severities, meaning and fix. The single source of truth."""
+"""The diagnostic codes (docs/format.md, "Diagnostics"): names, default severities, meaning and fix. The single source of truth."""
 
 from __future__ import annotations
 

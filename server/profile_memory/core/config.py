@@ -1,4 +1,4 @@
-"""Settings: one typed, fully defaulted model for the CLI, `pmem.toml` and the editor (SPEC §1, §9).
+"""Settings: one typed, fully defaulted model for the CLI, `pmem.toml` and the editor (docs/format.md, "Files" and "Diagnostics").
 
 Bad values never stop anything: each is reported (naming the key) and its default is used.
 """

@@ -1,6 +1,6 @@
 """The id index of a profile pair: each id's compact entries, its history of log records and its state.
 
-Built in one pass over the log (SPEC §4) and one over the profile: no step rescans the file.
+Built in one pass over the log (docs/format.md, "Log") and one over the profile: no step rescans the file.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class LogIndex:
     out_of_order: list[OutOfOrder] = field(default_factory=list)
     without_add: list[Record] = field(default_factory=list)  # the first record of its id, and no beginning
     # What an update needs to know: the ids each record retired (by the record's position), and the
-    # normalised texts that pivots and evolves looked up to infer a retirement (SPEC §4).
+    # normalised texts that pivots and evolves looked up to infer a retirement (docs/format.md, "Log").
     retired_at: dict[int, list[str]] = field(default_factory=dict, repr=False)
     looked_up: set[str] = field(default_factory=set, repr=False)
     _live: dict[str, History] | None = field(default=None, repr=False)
@@ -134,7 +134,7 @@ def _note_dates(history: History, record: Record, found: list[EarlyDate]) -> Non
 
 
 def _is_marked_in_place(record: Record) -> bool:
-    """A record whose title was marked deleted: the seed's "mark deleted in the log", done in place on the add
+    """A record whose title was marked deleted: the skill's "mark deleted in the log", done in place on the add
     record (docs/format.md, "History")."""
     return record.op is Op.DELETE and record.title.endswith(DELETED_TITLE_MARKS)
 

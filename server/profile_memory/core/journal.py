@@ -1,4 +1,4 @@
-"""The agent journal `JOURNAL.jsonl` (SPEC §6): one Cherry Studio entry per line.
+"""The agent journal `JOURNAL.jsonl` (docs/format.md, "Agent journal"): one Cherry Studio entry per line.
 
 Entries are pydantic models (`journal_model`), imported when a journal is first read or written.
 """

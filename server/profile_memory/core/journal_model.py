@@ -1,4 +1,4 @@
-"""A journal entry as a pydantic model (SPEC §6): strict types, Cherry's key order, checked timestamps.
+"""A journal entry as a pydantic model (docs/format.md, "Agent journal"): strict types, Cherry's key order, checked timestamps.
 
 Imported on first use through `journal`, so that the server starts without importing pydantic.
 """

@@ -1,4 +1,4 @@
-"""The detailed log (SPEC §4): records `### [ID] date — title`, their fields and operations."""
+"""The detailed log (docs/format.md, "Log"): records `### [ID] date — title`, their fields and operations."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def _change(inner: str) -> tuple[str, str, list[str]] | None:
 
 
 def _canonical_operation(word: str, kind: Op, old: str | None, new: str | None) -> str:
-    """The value written canonically: a known word is kept as written (the seed's own 更新 included)."""
+    """The value written canonically: a known word is kept as written (the skill's own 更新 included)."""
     chinese = not word.isascii()
     if word.casefold() not in OP_WORDS:
         word = OP_WRITTEN["zh" if chinese else "en"][kind]

@@ -1,4 +1,4 @@
-"""The pending proposals file (SPEC §5): scope headers, `- [KIND][CATEGORY] BODY` proposals, sub-lines."""
+"""The pending proposals file (docs/format.md, "Pending proposals"): scope headers, `- [KIND][CATEGORY] BODY` proposals, sub-lines."""
 
 from __future__ import annotations
 

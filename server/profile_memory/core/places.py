@@ -1,4 +1,4 @@
-"""Where the memory files are (SPEC §1): the project root walk, the profile folders, memory folders and `pmem.toml`."""
+"""Where the memory files are (docs/format.md, "Files"): the project root walk, the profile folders, memory folders and `pmem.toml`."""
 
 from __future__ import annotations
 

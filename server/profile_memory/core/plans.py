@@ -1,9 +1,9 @@
-"""Edit plans (SPEC §5 and the fixes of §9): what to change in which files, computed from texts alone.
+"""Edit plans (docs/format.md, "Pending proposals" and "Diagnostics"): what to change in which files, computed from texts alone.
 
 A `Planner` applies operations to the current texts of the files in memory (so that several
 operations, like confirm-all, compose without position bookkeeping), then emits one minimal edit per
 changed file. The server turns a plan into a `WorkspaceEdit`; the CLI applies it to disk under the
-folder lock, writing the log first, then the profile, then the pending file (SPEC §8).
+folder lock, writing the log first, then the profile, then the pending file (docs/format.md, "Safety rules for writes").
 """
 
 from __future__ import annotations
@@ -218,7 +218,7 @@ class PairRef:
 
 
 class Planner:
-    """Operations of the seed's write flow, composed in memory, emitted as a `Plan`."""
+    """Operations of the skill's write flow, composed in memory, emitted as a `Plan`."""
 
     def __init__(self, workspace: Workspace, profile_set: ProfileSet, today: dt.date, templates: Templates,
                  language: str = "zh") -> None:
@@ -557,7 +557,7 @@ class Planner:
 
     def propose(self, pending: PurePath, scope: Scope, kind: Kind, category: str, text: str, old: str | None = None,
                 context: str | None = None, source: str | None = None) -> None:
-        """Append a proposal in the seed's format under its scope header (added if missing)."""
+        """Append a proposal in the skill's format under its scope header (added if missing)."""
         language = self.language
         text, category = entry_text(text, "the proposal's text"), category_name(category)
         context, source = (" ".join(value.split()) if value else None for value in (context, source))
@@ -610,7 +610,7 @@ def slips_of(path: PurePath, text: str) -> list[Slip]:
 
 
 class Fixes(Planner):
-    """The quick fixes of SPEC §9 and the category operations, on top of the write flow."""
+    """The quick fixes (docs/format.md, "Diagnostics") and the category operations, on top of the write flow."""
 
     def normalise(self, path: PurePath, only_line: int | None = None) -> int:
         """Rewrite the lines with slips in their canonical form (every such line, or the one asked for); a

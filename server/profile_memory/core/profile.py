@@ -1,4 +1,4 @@
-"""The compact profile (SPEC §3): title, `## ` categories and one-line entries with their anchors."""
+"""The compact profile (docs/format.md, "Compact profile"): title, `## ` categories and one-line entries with their anchors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Recall (SPEC §11): the context block an agent reads at the start of a session."""
+"""Recall (docs/format.md, "Recall"): the context block an agent reads at the start of a session."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rendering diagnostics and traces for people and machines (SPEC §12): text, JSON and GitHub annotations.
+"""Rendering diagnostics and traces for people and machines (docs/format.md, "CLI conventions"): text, JSON and GitHub annotations.
 
 Positions become 1-based; columns count code points and `end_column` is exclusive.
 """

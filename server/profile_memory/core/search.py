@@ -1,4 +1,4 @@
-"""Search over memory (SPEC §6): the journal's semantics made safe for large files, and log records.
+"""Search over memory (docs/format.md, "Agent journal"): the journal's semantics made safe for large files, and log records.
 
 Journal search streams: the last `limit` matches are kept, newest first; a line that cannot match
 is not JSON-decoded. The raw pre-filter is conservative: a line with a backslash (a JSON escape may
@@ -23,7 +23,7 @@ DEFAULT_LIMIT = 20
 
 
 def check_limit(limit: object) -> int:
-    """`limit` must be a positive whole number (Cherry clamps; we refuse, SPEC §6)."""
+    """`limit` must be a positive whole number (Cherry clamps; we refuse, docs/format.md, "Agent journal")."""
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a positive whole number, not {limit!r}")
     return limit

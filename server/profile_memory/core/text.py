@@ -123,7 +123,7 @@ def decode(raw: bytes | str | Callable[[], str], max_bytes: int | None = None, l
 
 
 def normalise(text: str) -> str:
-    """The form in which entry texts are compared (SPEC §3): no `- `, comments or ⚠️; NFKC; single spaces."""
+    """The form in which entry texts are compared (docs/format.md, "Compact profile"): no `- `, comments or ⚠️; NFKC; single spaces."""
     text = unicodedata.normalize("NFKC", text).strip()
     if text.startswith("- "):
         text = text[2:]

@@ -1,4 +1,4 @@
-"""Trace-up (the seed's 逐级上溯, SPEC §12): from an id to its compact entry and its log records."""
+"""Trace-up (the skill's 逐级上溯, docs/format.md, "CLI conventions"): from an id to its compact entry and its log records."""
 
 from __future__ import annotations
 

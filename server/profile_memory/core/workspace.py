@@ -293,7 +293,7 @@ class Workspace:
         return list(found.values())
 
     def profile_set(self, project_dir: PurePath) -> ProfileSet:
-        """The user pair, the project pair and the pending file of a project (SPEC §1)."""
+        """The user pair, the project pair and the pending file of a project (docs/format.md, "Files")."""
         pending_path = self.find_name(project_dir, PENDING_NAME)
         pending_source = self._readable(pending_path)
         return ProfileSet(

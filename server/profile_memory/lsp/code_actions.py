@@ -1,4 +1,4 @@
-"""Code actions: the quick fixes of SPEC §9 and the write flow's decisions (confirm, delete, evolve,
+"""Code actions: the quick fixes (docs/format.md, "Diagnostics") and the write flow's decisions (confirm, delete, evolve,
 pivot, keep both, discard, merge a category), each one edit over the profile, the log and the pending file.
 
 Ids in titles are indicative: the edit is computed, and ids allocated against the files as they are

@@ -1,7 +1,7 @@
 """The server's own view of open documents: LSP line rules and incremental edits whose cost stays local.
 
 pygls's `TextDocument` splits with `str.splitlines` (wrong at U+2028) and re-joins the whole file on
-every change (SPEC §13). Here a document is its lines (without terminators) and the terminator after
+every change (docs/format.md, "Notes for the server"). Here a document is its lines (without terminators) and the terminator after
 each; an edit re-splits only the lines it touches and gives a new list in which the other lines are the
 very same objects, so the core finds what changed by identity. The full text is joined only when asked.
 """

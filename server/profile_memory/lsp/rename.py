@@ -40,7 +40,7 @@ def text_document_prepare_rename(ls: ProfileMemoryServer, params: types.PrepareR
 
 
 def _rename_category(ls: ProfileMemoryServer, path, old: str, new: str) -> types.WorkspaceEdit:
-    """Operation B of the seed: a category renamed in the compact profile only."""
+    """Operation B of the skill: a category renamed in the compact profile only."""
     planner = planner_for(ls, path)
     try:
         planner.rename_category(pair_ref(path), old, " ".join(new.split()))

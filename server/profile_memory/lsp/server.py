@@ -134,7 +134,7 @@ class ProfileMemoryServer(LanguageServer):
 
     # -- documents -----------------------------------------------------------------------------
     def served_path(self, uri: str) -> PurePath | None:
-        """The path of a memory file of SPEC §1; None for any other document."""
+        """The path of a memory file of docs/format.md, "Files"; None for any other document."""
         path = path_of(uri)
         return path if path is not None and role_of(path) is not None else None
 
@@ -188,7 +188,7 @@ class ProfileMemoryServer(LanguageServer):
         return self.core.pairs_in(folders)
 
     def pairs_for(self, path: PurePath, line: int, anchor_id: str) -> list[PairIndex]:
-        """The pairs an id resolves to from this place (SPEC §2: pair-scoped; a mention: every pair with it)."""
+        """The pairs an id resolves to from this place (docs/format.md, "Anchors": pair-scoped; a mention: every pair with it)."""
         role = role_of(path)
         if role in (Role.PROFILE, Role.LOG):
             return [self.core.pair_of(path)]  # type: ignore[list-item]

@@ -1,4 +1,4 @@
-"""An agent memory folder on disk (SPEC §6–§8): the journal append and the FACT.md update, safely.
+"""An agent memory folder on disk (docs/format.md, "Agent journal" to "Safety rules for writes"): the journal append and the FACT.md update, safely.
 
 The folder must be a real directory named `memory`; names inside resolve case-insensitively; a
 memory file must be a regular file or missing; links are refused at every level. Writes go through

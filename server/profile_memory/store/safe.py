@@ -1,4 +1,4 @@
-"""Safe writes (SPEC §8): real folders opened without following links, the folder lock, no-overwrite creation."""
+"""Safe writes (docs/format.md, "Safety rules for writes"): real folders opened without following links, the folder lock, no-overwrite creation."""
 
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> 
 
 
 def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o644) -> None:
-    """Replace (or create) `name` in the folder whole: temp file, fsync, rename, folder fsync (SPEC §8).
+    """Replace (or create) `name` in the folder whole: temp file, fsync, rename, folder fsync (docs/format.md, "Safety rules for writes").
 
     An existing file keeps its mode and must be a regular file; on any failure the temp file is
     removed and the old file is untouched.

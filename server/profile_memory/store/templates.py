@@ -1,4 +1,4 @@
-"""The bundled templates (SPEC §10) and provisioning from them: missing files only, never an overwrite."""
+"""The bundled templates (docs/format.md, "Templates") and provisioning from them: missing files only, never an overwrite."""
 
 from __future__ import annotations
 

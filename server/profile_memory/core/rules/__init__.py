@@ -1,4 +1,4 @@
-"""The checker: every code of SPEC §9, one module per kind of file, assembled here."""
+"""The checker: every diagnostic code (docs/format.md, "Diagnostics"), one module per kind of file, assembled here."""
 
 from __future__ import annotations
 
