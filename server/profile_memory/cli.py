@@ -441,8 +441,8 @@ def cmd_pending(args: argparse.Namespace) -> int:
         print(f"{p.line + 1:>4}  {p.scope.value if p.scope else '?':<7}  [{p.kind.value}][{p.category}] {change}")
     if not proposals:
         print(f"nothing pending in {ctx.show(pending)}")
-    elif not args.json:
-        print(f"decide one with `pmem confirm --line N` (or --keep-both, --discard); its line numbers stay valid")
+    else:
+        print("decide one with `pmem confirm --line N` (or --keep-both, --discard); its line numbers stay valid")
     return 0
 
 

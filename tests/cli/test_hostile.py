@@ -5,9 +5,15 @@ every refusal is one line naming the problem, never a traceback."""
 from __future__ import annotations
 
 import json
+import os
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+from cli_support import run_pmem
 
 FORGED = "PF-20260412-09"
 
@@ -107,19 +113,13 @@ def test_an_id_repeated_on_thousands_of_lines_stays_linear(pmem_in_repo, clean):
 
 # -- failing disks and hostile folder kinds ------------------------------------------------------------
 def limited(size: int):
-    import resource
-
     def apply() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))  # Python ignores SIGXFSZ: writes come up short
 
     return apply
 
 
-def run_limited(cwd: Path, *args: str, stdin: str = "") -> "subprocess.CompletedProcess[str]":
-    import os
-    import subprocess
-    import sys
-
+def run_limited(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("PMEM_")} | {"HOME": str(cwd)}
     return subprocess.run([sys.executable, "-m", "profile_memory", *args], cwd=cwd, input=stdin, text=True,
                           capture_output=True, env=env, preexec_fn=limited(4096), timeout=60)
@@ -141,10 +141,6 @@ def test_a_short_write_leaves_no_torn_line_and_says_so(tmp_path):
 
 @pytest.mark.parametrize("kind", ["folder", "fifo"])
 def test_a_journal_that_is_no_file_is_one_line_and_pm030(tmp_path, kind):
-    import os
-
-    from cli_support import run_pmem
-
     memory = tmp_path / "memory"
     memory.mkdir()
     journal = memory / "JOURNAL.jsonl"
@@ -158,10 +154,6 @@ def test_a_journal_that_is_no_file_is_one_line_and_pm030(tmp_path, kind):
 
 
 def test_a_thousand_folders_deep_is_walked_without_recursion(tmp_path):
-    import os
-
-    from cli_support import run_pmem
-
     folder = tmp_path / "deep"
     folder.mkdir()
     for _ in range(1000):
@@ -202,11 +194,8 @@ def test_a_retry_after_a_run_stopped_between_files_records_nothing_twice(pmem_in
 
 
 def test_confirm_killed_at_any_moment_then_retried_records_each_proposal_once(pmem_in_repo, clean):
-    import os
     import random
     import signal
-    import subprocess
-    import sys
 
     assert pmem_in_repo("propose", "--scope", "user", "--kind", "pivot", "--category", "审美与设计",
                         "--old", "🎨 偏好极简界面，反感花哨动效", "偏好信息密度高的界面").code == 0
@@ -238,8 +227,6 @@ def test_confirm_killed_at_any_moment_then_retried_records_each_proposal_once(pm
 
 # -- policies: links, case variants, places outside the project ------------------------------------------
 def test_a_hard_linked_file_is_not_written(pmem_in_repo, clean, tmp_path):
-    import os
-
     log = clean / "home" / ".cursor" / "profile" / "user-profile-log.md"
     os.link(log, tmp_path / "other-name.md")
     before = log.read_bytes()
@@ -276,8 +263,6 @@ COMMANDS = [["check"], ["trace", "PF-20260412-02"], ["recall"], ["journal", "sea
 
 
 def make_hostile(clean: Path, kind: str, tmp_path: Path) -> None:
-    import os
-
     repo, project = clean / "repo", clean / "repo" / ".cursor" / "profile"
     if kind == "journal is a folder":
         (repo / "memory" / "JOURNAL.jsonl").unlink()

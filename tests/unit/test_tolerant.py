@@ -151,7 +151,7 @@ def test_field_forms_are_read_with_one_finding_each(language, index, written):
     assert_twins(sloppy, canonical, UL, 5 + index, "PM018")
 
 
-@pytest.mark.parametrize("written", [f"- **分类：** 技术偏好", f"- **分类**：技术偏好", f"-   **分类**  :   技术偏好"])
+@pytest.mark.parametrize("written", ["- **分类：** 技术偏好", "- **分类**：技术偏好", "-   **分类**  :   技术偏好"])
 def test_colon_and_spacing_forms_the_format_allows_are_silent(written):
     entry = profile(f"- {ENTRY_TEXT} <!-- {ID} -->")
     files = {UP: entry, UL: log("zh", [heading(ID, "极简"), *fields("zh", "技术偏好", ENTRY_TEXT, "新增", {0: written})])}

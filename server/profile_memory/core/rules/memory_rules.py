@@ -11,7 +11,6 @@ from profile_memory.core.workspace import Source, Workspace
 
 
 def check_journal(workspace: Workspace, source: Source) -> list[Finding]:
-    name = source.path.name
     found = []
     for parsed in iter_journal(source.text):
         if parsed.code is not None:
