@@ -807,8 +807,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:  # PMEM_TODAY and similar environment mistakes
         print(f"pmem: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (`pmem … | head`): nothing more to say
+        return 0
     except OSError as error:  # a filesystem failure no command foresaw: still one line, never a traceback
         print(f"pmem: {_os_error(error)}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0

@@ -302,3 +302,9 @@ def test_no_command_prints_a_traceback_on_hostile_folders(pmem_in_repo, clean, t
         assert "Traceback" not in result.err and result.code in (0, 1, 2), (kind, args, result.err[-600:])
         if result.code == 2:
             assert len(result.err.strip().split("\n")) <= 2, (kind, args, result.err)
+
+
+def test_a_reader_that_goes_away_is_no_error(tmp_path):
+    done = subprocess.run(f"'{sys.executable}' -m profile_memory demo '{tmp_path / 'demo'}' | head -c 10",
+                          shell=True, capture_output=True, text=True, timeout=60)
+    assert done.stderr == "" and done.stdout == "Wrote an e"
