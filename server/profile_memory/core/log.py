@@ -398,14 +398,14 @@ def _heading_title(tail: str) -> tuple[str, str, list[str]]:
 def _parse_heading(base: Base, line: str) -> Record | MalformedHeading | None:
     """A record heading, read as far as its id can be read: at another level than `###`, without brackets, with
     another separator or date form, it is a record all the same, with one slip (PM016; PM018 for spacing)."""
-    canonical = _CANONICAL_HEADING.fullmatch(line)
-    if canonical is not None and anchors.is_valid(canonical.group(1)):  # most headings: nothing to look into
+    plain = _CANONICAL_HEADING.fullmatch(line)
+    if plain is not None and anchors.is_valid(plain.group(1)):  # most headings: nothing to look into
         try:
-            date = _date(canonical.group(2))
+            day = _date(plain.group(2))
         except ValueError:
             pass
         else:
-            return Record(base, len(line), canonical.group(1), canonical.span(1), date, canonical.group(3))
+            return Record(base, len(line), plain.group(1), plain.span(1), day, plain.group(3))
     level = len(line) - len(line.lstrip("#"))
     found = _heading_id(line, level)
     if found is None:
@@ -507,7 +507,7 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
         if operation is not None and operation.slip:
             what.append(f"operation written {quoted(found.value)}; {operation.slip}")
         prefix = f"- **{label}**: " if found.slip else line[: found.start_col]
-        value = line[found.start_col :]
+        value: str | None = line[found.start_col :]
         if operation is not None and operation.slip:
             value = operation.canonical if operation.canonical and found.end_offset == found.offset else None
         canonical = (prefix + value).rstrip() if value is not None else None

@@ -14,7 +14,7 @@ def check_journal(workspace: Workspace, source: Source) -> list[Finding]:
     found = []
     for parsed in iter_journal(source.text):
         if parsed.code is not None:
-            found.append(Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), parsed.problem))
+            found.append(Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), parsed.problem or ""))
     found += malformed_anchors(malformed_tokens(workspace.lines(source)))
     return found
 
