@@ -108,6 +108,7 @@ def _severity_overrides(values: list[str]) -> dict[str, Severity | None]:
 
 def _files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
     workspace = ctx.workspace
+    roots: list[PurePath]
     if paths:
         roots = []
         for given in paths:
@@ -538,9 +539,9 @@ def cmd_search(args: argparse.Namespace) -> int:
                                 "tags": hit.entry.tags, "text": hit.entry.text})
         for pair in ctx.workspace.pairs_in(ctx.places.profile_folders()):
             if pair.log is not None and pair.log_path is not None:
-                for hit in search_log(pair.log_path, pair.log, args.query):
-                    results.append({"kind": "log", "path": ctx.show(hit.path), "line": hit.line + 1, "id": hit.id,
-                                    "date": hit.date, "text": hit.text})
+                for found in search_log(pair.log_path, pair.log, args.query):
+                    results.append({"kind": "log", "path": ctx.show(found.path), "line": found.line + 1, "id": found.id,
+                                    "date": found.date, "text": found.text})
         results = results[: args.limit] if args.limit else results
         if args.json:
             print(json.dumps(results, ensure_ascii=False, indent=2))

@@ -10,6 +10,7 @@ from pathlib import PurePath
 from typing import Any
 
 from profile_memory.core.config import CONFIG_FILE_NAME, ConfigProblem, Settings, merge_settings, parse_config_text
+from profile_memory.core.text import decode
 from profile_memory.core.workspace import Kind, TextProvider, find_project_root
 
 DEFAULT_USER_DIR = "~/.cursor/profile"
@@ -40,9 +41,7 @@ def _config_layer(provider: TextProvider, folder: PurePath) -> tuple[Mapping[str
     path = folder / CONFIG_FILE_NAME
     if provider.kind(path) is not Kind.FILE:
         return {}, str(path)
-    raw = provider.read(path).raw
-    text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
-    return parse_config_text(text, str(path)), str(path)
+    return parse_config_text(decode(provider.read(path).raw).text, str(path)), str(path)
 
 
 def locate(cwd: PurePath, provider: TextProvider, environ: Mapping[str, str], home: str,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from profile_memory.core.places import Places
+from profile_memory.core.text import decode
 from profile_memory.core.workspace import Kind, Workspace
 
 AGENT_KNOWLEDGE = ("These are durable facts and lessons from your past sessions. Trust them as ground truth unless "
@@ -37,8 +38,7 @@ def collect(workspace: Workspace, places: Places, show: Callable[[PurePath], str
     for name, folder, file_name in (("soul", memory.parent, "soul.md"), ("user", memory.parent, "user.md")):
         path = workspace.find_name(folder, file_name)
         if path is not None and workspace.provider.kind(path) is Kind.FILE:
-            raw = workspace.provider.read(path).raw
-            sections.append(Section(name, show(path), raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw))
+            sections.append(Section(name, show(path), decode(workspace.provider.read(path).raw).text))
     fact = workspace.find_name(memory, "fact.md")
     source = workspace.source(fact) if fact is not None else None
     if source is not None and source.decoded is not None:  # read under the writers' link rules (PM030)

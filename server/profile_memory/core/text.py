@@ -67,7 +67,8 @@ class Decoded:
 
     def __init__(self, text: str | Callable[[], str], bom: bool = False, invalid_utf8_at: tuple[int, int] | None = None,
                  raw_size: int | None = None, truncated: bool = False) -> None:
-        self._text, self._join = (None, text) if callable(text) else (text, None)
+        self._text: str | None = None if callable(text) else text
+        self._join: Callable[[], str] | None = text if callable(text) else None
         self.bom = bom
         self.invalid_utf8_at = invalid_utf8_at  # (line, column) of the first undecodable byte
         self.raw_size = raw_size  # bytes; None for text that came decoded (an editor buffer): measured when asked
@@ -109,7 +110,7 @@ def decode(raw: bytes | str | Callable[[], str], max_bytes: int | None = None, l
         raw = raw.encode("utf-8", errors="surrogatepass")
     size = len(raw)
     truncated = max_bytes is not None and size > max_bytes
-    if truncated:
+    if max_bytes is not None and truncated:
         cut = raw.rfind(b"\n", 0, max_bytes + 1)
         raw = raw[: cut + 1] if cut >= 0 else raw[:max_bytes]
     bom = raw.startswith(UTF8_BOM)

@@ -274,6 +274,13 @@ class Workspace:
         name = pair_name(path)
         return self.pair(path.parent, name) if name else None
 
+    def pair_with(self, path: PurePath) -> PairIndex:
+        """The pair of a compact profile or log (which always has one)."""
+        pair = self.pair_of(path)
+        if pair is None:
+            raise ValueError(f"{path.name} is no profile or log")
+        return pair
+
     def scope_pair(self, pending_path: PurePath, scope: Scope | None) -> PairIndex | None:
         """The pair a pending proposal of this scope acts on."""
         if scope is Scope.USER:

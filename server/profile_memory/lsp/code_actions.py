@@ -50,8 +50,27 @@ class Request:
     def path(self) -> PurePath:
         return path_of(self.uri)  # type: ignore[return-value]
 
+    @property
+    def anchor(self) -> str:
+        """The id the action is about (for a category merge: the category merged)."""
+        return _needed(self.id, "id")
+
+    @property
+    def to(self) -> str:
+        return _needed(self.target, "target")
+
+    @property
+    def where(self) -> Span:
+        return Span(*_needed(self.span, "span"))
+
     def as_data(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+def _needed(value: Any, name: str) -> Any:
+    if value is None:
+        raise PlanError(f"the action's data lacks `{name}`")
+    return value
 
 
 def _proposal(planner: Fixes, path: PurePath, line: int):
@@ -70,30 +89,30 @@ def _similar_entry(planner: Fixes, path: PurePath, request: Request):
 
 RUN: dict[str, Callable[[Fixes, Request], Any]] = {
     "confirm-entry": lambda p, r: p.confirm_entry(pair_ref(r.path), r.line),
-    "delete": lambda p, r: p.delete(pair_ref(r.path), r.id),
-    "record-evolve": lambda p, r: p.record_current_text(pair_ref(r.path), r.id, as_pivot=False),
-    "record-pivot": lambda p, r: p.record_current_text(pair_ref(r.path), r.id, as_pivot=True),
-    "new-id": lambda p, r: p.new_id_for_entry(pair_ref(r.path), r.line, Span(*r.span)),
-    "replace-token": lambda p, r: p.replace_token(r.path, Span(*r.span)),
-    "create-record": lambda p, r: p.create_record(pair_ref(r.path), r.id),
+    "delete": lambda p, r: p.delete(pair_ref(r.path), r.anchor),
+    "record-evolve": lambda p, r: p.record_current_text(pair_ref(r.path), r.anchor, as_pivot=False),
+    "record-pivot": lambda p, r: p.record_current_text(pair_ref(r.path), r.anchor, as_pivot=True),
+    "new-id": lambda p, r: p.new_id_for_entry(pair_ref(r.path), r.line, r.where),
+    "replace-token": lambda p, r: p.replace_token(r.path, r.where),
+    "create-record": lambda p, r: p.create_record(pair_ref(r.path), r.anchor),
     "remove-entry": lambda p, r: p.remove_entry(pair_ref(r.path), r.line),
-    "record-restore": lambda p, r: p.restore(pair_ref(r.path), r.id),
-    "mark-deleted": lambda p, r: p.mark_deleted(pair_ref(r.path), r.id),
-    "restore-entry": lambda p, r: p.restore_entry(pair_ref(r.path), r.id),
+    "record-restore": lambda p, r: p.restore(pair_ref(r.path), r.anchor),
+    "mark-deleted": lambda p, r: p.mark_deleted(pair_ref(r.path), r.anchor),
+    "restore-entry": lambda p, r: p.restore_entry(pair_ref(r.path), r.anchor),
     "renumber-record": lambda p, r: p.renumber_record(pair_ref(r.path), r.line),
     "make-restore": lambda p, r: p.make_restore(pair_ref(r.path), r.line),
     "add-missing-fields": lambda p, r: p.add_missing_fields(pair_ref(r.path), r.line),
     "create-log": lambda p, r: p.create_log(pair_ref(r.path)),
     "normalise": lambda p, r: p.normalise(r.path, r.line),
     "normalise-all": lambda p, r: p.normalise(r.path),
-    "repair-token": lambda p, r: p.repair_token(r.path, Span(*r.span)),
-    "move-entry": lambda p, r: p.move_entry(pair_ref(r.path), r.line, r.target),
-    "record-category": lambda p, r: p.record_category(pair_ref(r.path), r.id),
+    "repair-token": lambda p, r: p.repair_token(r.path, r.where),
+    "move-entry": lambda p, r: p.move_entry(pair_ref(r.path), r.line, r.to),
+    "record-category": lambda p, r: p.record_category(pair_ref(r.path), r.anchor),
     "pending-confirm": lambda p, r: p.decide(r.path, _proposal(p, r.path, r.line), "confirm"),
     "pending-keep-both": lambda p, r: p.decide(r.path, _proposal(p, r.path, r.line), "keep-both"),
     "pending-discard": lambda p, r: p.decide(r.path, _proposal(p, r.path, r.line), "discard"),
     "add-to-evolve": lambda p, r: p.add_to_evolve(r.path, *_similar_entry(p, r.path, r)),
-    "merge-category": lambda p, r: p.merge_category(pair_ref(r.path), r.id, r.target),
+    "merge-category": lambda p, r: p.merge_category(pair_ref(r.path), r.anchor, r.to),
 }
 
 
@@ -115,7 +134,7 @@ def edit_for(ls: ProfileMemoryServer, request: Request) -> types.WorkspaceEdit:
 @dataclass
 class Offer:
     title: str
-    kind: str
+    kind: types.CodeActionKind
     request: Request
     diagnostic: Diagnostic | None = None
     preferred: bool = False
@@ -270,7 +289,7 @@ def text_document_code_action(ls: ProfileMemoryServer, params: types.CodeActionP
     blocked = _not_rewritable(ls, path)
     actions = []
     for offer in offers:
-        if wanted and not any(offer.kind.value.startswith(kind.value) for kind in wanted):
+        if wanted and not any(offer.kind.value.startswith(getattr(kind, "value", kind)) for kind in wanted):
             continue
         action = types.CodeAction(title=offer.title, kind=offer.kind, is_preferred=offer.preferred or None,
                                   diagnostics=[to_lsp(ls, offer.diagnostic)] if offer.diagnostic else None,

@@ -56,6 +56,12 @@ def _string(args: dict, key: str, command: str, required: bool = False, path: bo
     return value
 
 
+def _required(args: dict, key: str, command: str) -> str:
+    value = _string(args, key, command, required=True)
+    assert value is not None  # a required value that is missing is refused by `_string`
+    return value
+
+
 def _memory_dir(ls: ProfileMemoryServer, given: str | None, command: str) -> Path:
     """A known memory folder: the one named (which must be one of them) or the first."""
     known = [Path(os.path.realpath(d)) for places in ls.places for d in places.memory_dirs]
@@ -91,9 +97,9 @@ def _search_sync(ls: ProfileMemoryServer, query: str | None, tag: str | None, li
     if "log" in kinds and query:
         for pair in ls.all_pairs():
             if pair.log is not None and pair.log_path is not None:
-                for hit in search_log(pair.log_path, pair.log, query)[:limit]:
-                    hits.append({"kind": "log", "uri": uri(hit.path), "range": _line_start(hit.line),
-                                 "text": hit.text, "id": hit.id})
+                for found_in_log in search_log(pair.log_path, pair.log, query)[:limit]:
+                    hits.append({"kind": "log", "uri": uri(found_in_log.path), "range": _line_start(found_in_log.line),
+                                 "text": found_in_log.text, "id": found_in_log.id})
     return hits
 
 
@@ -132,7 +138,7 @@ def _refused(command: str, error: Exception) -> Exception:
 async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     command = "profileMemory.journalAppend"
     args = _object(arguments, command)
-    text = _string(args, "text", command, required=True)
+    text = _required(args, "text", command)
     tags = args.get("tags", [])
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
     open_journal = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == "journal.jsonl"), None)
@@ -154,7 +160,7 @@ async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> di
 async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     command = "profileMemory.factsUpdate"
     args = _object(arguments, command)
-    content = _string(args, "content", command, required=True)
+    content = _required(args, "content", command)
     expected = _string(args, "expectedSha256", command)
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
     open_fact = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == "fact.md"), None)
@@ -217,7 +223,7 @@ def new_id(ls: ProfileMemoryServer, *arguments: Any) -> str:
 
 def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     args = _object(arguments, "profileMemory.trace")
-    anchor_id = _string(args, "id", "profileMemory.trace", required=True)
+    anchor_id = _required(args, "id", "profileMemory.trace")
     problem = anchors.problem(anchor_id)  # type: ignore[arg-type]
     if problem is not None:
         raise invalid(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")

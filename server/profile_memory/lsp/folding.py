@@ -18,12 +18,12 @@ def text_document_folding_range(ls: ProfileMemoryServer, params: types.FoldingRa
     role = role_of(path)
     spans: list[tuple[int, int]] = []
     if role is Role.LOG:
-        doc = ls.core.log(source)
-        spans = [(r.line, last_text_line(doc.lines, r.line, r.end_line)) for r in doc.records]
+        log = ls.core.log(source)
+        spans = [(r.line, last_text_line(log.lines, r.line, r.end_line)) for r in log.records]
     elif role is Role.PROFILE:
-        doc = ls.core.profile(source)
-        starts = [c.line for c in doc.categories] + [doc.line_count]
-        spans = [(start, last_text_line(doc.lines, start, stop)) for start, stop in zip(starts, starts[1:])]
+        profile = ls.core.profile(source)
+        starts = [c.line for c in profile.categories] + [profile.line_count]
+        spans = [(start, last_text_line(profile.lines, start, stop)) for start, stop in zip(starts, starts[1:])]
     return [types.FoldingRange(start, end, kind=types.FoldingRangeKind.Region) for start, end in spans if end > start]
 
 

@@ -28,9 +28,9 @@ def _link(path: PurePath, line: int) -> str:
 
 def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> list[str]:
     entries = pair.entries_by_id.get(anchor_id, [])
-    if entries:
-        return [f"Entry: [{pair.profile_path.name}:{e.line + 1}]({_link(pair.profile_path, e.line)}) — {cut(e.text)}"  # type: ignore[union-attr]
-                for e in entries]
+    if entries and pair.profile_path is not None:
+        profile_path = pair.profile_path
+        return [f"Entry: [{profile_path.name}:{e.line + 1}]({_link(profile_path, e.line)}) — {cut(e.text)}" for e in entries]
     if history is None:
         return ["No compact entry and no log record."]
     state = history.state

@@ -97,7 +97,7 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
 
 
 def check(workspace: Workspace, source: Source) -> list[Finding]:
-    pair = workspace.pair_of(source.path)
+    pair = workspace.pair_with(source.path)
     doc = workspace.log(source)
     found = malformed_anchors(doc.bad_tokens)
     found += _record_findings(doc)

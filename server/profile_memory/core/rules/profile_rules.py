@@ -97,7 +97,7 @@ def _against_history(pair: PairIndex, entry: Entry, history: History, log_name: 
 
 
 def check(workspace: Workspace, source: Source) -> list[Finding]:
-    pair = workspace.pair_of(source.path)
+    pair = workspace.pair_with(source.path)
     doc = workspace.profile(source)
     name = source.path.name
     found = malformed_anchors(doc.bad_tokens)
