@@ -20,7 +20,7 @@ from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.config import today
-from profile_memory.core.files import PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, profile_file_name, role_of
+from profile_memory.core.files import JOURNAL_NAME, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, profile_file_name, role_of
 from profile_memory.core.pending import Kind as ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import BadText, Fixes, PairRef, Plan, PlanError, UnsafeSource
 from profile_memory.core.places import Places, locate
@@ -504,7 +504,7 @@ def _journals(ctx: Context, given: str | None) -> list[Path]:
             memory_folder(folder)
         elif not folder.is_dir():
             continue
-        name = ctx.workspace.find_name(folder, "journal.jsonl")
+        name = ctx.workspace.find_name(folder, JOURNAL_NAME)
         if name is not None:
             if os.path.islink(name):
                 raise UnsafePath(Path(name), "is a symbolic link; it is not read")

@@ -15,8 +15,10 @@ class Role(Enum):
 
 
 PENDING_NAME = "profile-pending.md"
-FACT_NAME = "fact.md"
+FACT_NAME = "fact.md"  # names are matched in lower case ...
 JOURNAL_NAME = "journal.jsonl"
+FACT_FILE = "FACT.md"  # ... and new files get Cherry's spelling
+JOURNAL_FILE = "JOURNAL.jsonl"
 MEMORY_FOLDER = "memory"
 LOG_SUFFIX = "-log.md"
 

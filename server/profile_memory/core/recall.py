@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from profile_memory.core.files import FACT_NAME
 from profile_memory.core.places import Places
 from profile_memory.core.text import decode
 from profile_memory.core.workspace import Kind, Workspace
@@ -39,7 +40,7 @@ def collect(workspace: Workspace, places: Places, show: Callable[[PurePath], str
         path = workspace.find_name(folder, file_name)
         if path is not None and workspace.provider.kind(path) is Kind.FILE:
             sections.append(Section(name, show(path), decode(workspace.provider.read(path).raw).text))
-    fact = workspace.find_name(memory, "fact.md")
+    fact = workspace.find_name(memory, FACT_NAME)
     source = workspace.source(fact) if fact is not None else None
     if source is not None and source.decoded is not None:  # read under the writers' link rules (PM030)
         sections.append(Section("facts", show(source.path), source.text))

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from profile_memory.core.anchors import Allocator
 from profile_memory.core.config import Settings
 from profile_memory.core.files import (
-    MEMORY_FOLDER, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
+    FACT_NAME, JOURNAL_NAME, MEMORY_FOLDER, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
 )
 from profile_memory.core.index import LogIndex, PairIndex, index_log, update_index
 from profile_memory.core.log import LogDoc, parse_log_lines
@@ -338,7 +338,7 @@ class Workspace:
                 stack.append(iter(sorted(self.provider.list_dir(path))))
                 folders.append(path)
             elif kind is Kind.LINK and name.lower() == MEMORY_FOLDER:
-                yield from (p for p in (self.find_name(path, n) for n in ("fact.md", "journal.jsonl")) if p)
+                yield from (p for p in (self.find_name(path, n) for n in (FACT_NAME, JOURNAL_NAME)) if p)
 
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from lsprotocol import types
 
 from profile_memory.core import anchors, recall
-from profile_memory.core.files import PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name
+from profile_memory.core.files import FACT_NAME, JOURNAL_NAME, PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name
 from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_first, newest_first, search_journal, search_log
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
@@ -89,7 +89,7 @@ def _line_start(line: int) -> types.Range:
 def _search_sync(ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]) -> list[dict]:
     hits: list[dict] = []
     if "journal" in kinds:
-        journals = [p for p in ls.memory_files() if p.name.lower() == "journal.jsonl"]
+        journals = [p for p in ls.memory_files() if p.name.lower() == JOURNAL_NAME]
         found = [search_journal(path, _journal_lines(ls, path), query, tag, limit).hits for path in journals]
         for hit in merge_newest_first(found, limit):
             hits.append({"kind": "journal", "uri": uri(hit.path), "range": _line_start(hit.line),
@@ -141,7 +141,7 @@ async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> di
     text = _required(args, "text", command)
     tags = args.get("tags", [])
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
-    open_journal = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == "journal.jsonl"), None)
+    open_journal = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == JOURNAL_NAME), None)
     try:
         if open_journal is not None:
             memory_folder(folder)
@@ -163,7 +163,7 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
     content = _required(args, "content", command)
     expected = _string(args, "expectedSha256", command)
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
-    open_fact = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == "fact.md"), None)
+    open_fact = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == FACT_NAME), None)
     try:
         if open_fact is not None:
             document = ls.provider.open[open_fact]

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from profile_memory.core.files import MEMORY_FOLDER
+from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
-from profile_memory.store.safe import append_whole, refuse_hard_links, UnsafePath, atomic_replace, folder_lock, open_folder
+from profile_memory.store.safe import UnsafePath, append_whole, atomic_replace, folder_lock, open_folder, refuse_hard_links
 
 if TYPE_CHECKING:
     from profile_memory.core.journal_model import JournalEntry
@@ -97,7 +97,7 @@ def journal_append(folder: Path, text: str, tags: list) -> Appended:
     folder = memory_folder(folder, create=True)
     line = (entry.to_line() + "\n").encode("utf-8")
     with open_folder(folder) as folder_fd, folder_lock(folder):
-        name = resolve_name(folder_fd, folder, "JOURNAL.jsonl")
+        name = resolve_name(folder_fd, folder, JOURNAL_FILE)
         fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd)
         try:
             info = os.fstat(fd)
@@ -119,7 +119,7 @@ def sha256_of(data: bytes) -> str:
 def read_fact(folder: Path) -> tuple[Path, bytes | None]:
     folder = memory_folder(folder)
     with open_folder(folder) as folder_fd:
-        name = resolve_name(folder_fd, folder, "FACT.md")
+        name = resolve_name(folder_fd, folder, FACT_FILE)
         try:
             fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd)
         except FileNotFoundError:
@@ -148,7 +148,7 @@ def facts_update(folder: Path, content: str, if_match: str | None = None) -> tup
     folder = memory_folder(folder, create=True)
     data = content.encode("utf-8")
     with open_folder(folder) as folder_fd, folder_lock(folder):
-        name = resolve_name(folder_fd, folder, "FACT.md")
+        name = resolve_name(folder_fd, folder, FACT_FILE)
         if if_match is not None:
             try:
                 with os.fdopen(os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd), "rb") as handle:

@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from profile_memory.core.files import FACT_FILE, JOURNAL_FILE
 from profile_memory.store.safe import IGNORED_NAMES, append_missing_lines, create_new, ensure_folder, folder_lock, open_folder
 
 _PACKAGE = Path(str(resources.files("profile_memory")))
 _CANDIDATES = (_PACKAGE / "templates", _PACKAGE.parent.parent / "templates")  # wheel, then source tree
 
-MEMORY_FILES = ("FACT.md", "JOURNAL.jsonl")
+MEMORY_FILES = (FACT_FILE, JOURNAL_FILE)
 
 
 def templates_dir() -> Path:
