@@ -15,7 +15,7 @@ from typing import Any
 from profile_memory.core import anchors
 from profile_memory.core.profile import Token, malformed_tokens_in
 from profile_memory.core.slips import NON_CANONICAL, WRONG_HEADING, Slip, quoted
-from profile_memory.core.span import Span
+from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import line_count, split_lines
 
 
@@ -276,12 +276,6 @@ class Record:
         return any(f.english for f in self.fields.values())
 
 
-@dataclass(frozen=True, slots=True)
-class MalformedHeading:
-    line: int
-    reason: str
-
-
 @dataclass(slots=True, eq=False)
 class Section:
     """The lines from one heading to the next (or from the file's start): a record, a malformed record
@@ -291,7 +285,7 @@ class Section:
     base: Base
     length: int  # lines
     record: Record | None = None
-    malformed: MalformedHeading | None = None
+    malformed: BrokenLine | None = None
     tokens: tuple[Token, ...] = ()
     english: int = 0  # fields with English keys, for the log's language
     chinese: int = 0
@@ -311,7 +305,7 @@ class Section:
         """`by` lines further down: lines were added (or, when negative, removed) above it."""
         self.base.line += by
         if self.malformed is not None:  # rare: what has its own line number is made again
-            self.malformed = MalformedHeading(self.malformed.line + by, self.malformed.reason)
+            self.malformed = BrokenLine(self.malformed.line + by, self.malformed.reason)
         if self.tokens:
             self.tokens = tuple(Token(t.text, Span(t.span.start_line + by, t.span.start_col, t.span.end_line + by,
                                                    t.span.end_col), t.problem) for t in self.tokens)
@@ -323,7 +317,7 @@ class LogDoc:
     lines: list[str]
     sections: list[Section] = field(default_factory=list, repr=False)
     records: list[Record] = field(default_factory=list)
-    malformed_headings: list[MalformedHeading] = field(default_factory=list)
+    malformed_headings: list[BrokenLine] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
     english: int = 0  # fields with English keys, over all records
     chinese: int = 0
@@ -395,7 +389,7 @@ def _heading_title(tail: str) -> tuple[str, str, list[str]]:
     return title, mark, []
 
 
-def _parse_heading(base: Base, line: str) -> Record | MalformedHeading | None:
+def _parse_heading(base: Base, line: str) -> Record | BrokenLine | None:
     """A record heading, read as far as its id can be read: at another level than `###`, without brackets, with
     another separator or date form, it is a record all the same, with one slip (PM016; PM018 for spacing)."""
     plain = _CANONICAL_HEADING.fullmatch(line)
@@ -411,7 +405,7 @@ def _parse_heading(base: Base, line: str) -> Record | MalformedHeading | None:
     if found is None:
         return None
     if isinstance(found, str):
-        return MalformedHeading(base.line, f"{found}, found {quoted(line.strip(), 60)}")
+        return BrokenLine(base.line, f"{found}, found {quoted(line.strip(), 60)}")
     token, id_start, id_end, after, bracketed = found
     date, tail, wrong = _heading_date(after)
     title, mark, title_wrong = _heading_title(tail)
@@ -515,7 +509,7 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
     return tuple(slips)
 
 
-def _parse_record(lines: list[str], base: Base, stop: int) -> Record | MalformedHeading | None:
+def _parse_record(lines: list[str], base: Base, stop: int) -> Record | BrokenLine | None:
     """One section that opens with a heading: its record heading and, when the id could be read, its fields
     up to `stop`. None for a heading that is no record heading (and not `###`)."""
     start = base.line
@@ -589,7 +583,7 @@ def _common_suffix(old: list[str], new: list[str], limit: int) -> int:
     return at
 
 
-def _collect(sections: list[Section]) -> tuple[list[Record], list[MalformedHeading], list[Token]]:
+def _collect(sections: list[Section]) -> tuple[list[Record], list[BrokenLine], list[Token]]:
     return ([section.record for section in sections if section.record is not None],
             [section.malformed for section in sections if section.malformed is not None],
             [token for section in sections for token in section.tokens])

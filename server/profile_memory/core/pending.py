@@ -8,7 +8,7 @@ from enum import Enum
 
 from profile_memory.core import anchors
 from profile_memory.core.profile import Token, malformed_tokens, well_formed_tokens
-from profile_memory.core.span import Span
+from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
 
 
@@ -59,18 +59,12 @@ class Suggestion:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class MalformedProposal:
-    line: int
-    reason: str
-
-
 @dataclass(slots=True)
 class PendingDoc:
     lines: list[str]
     proposals: list[Proposal] = field(default_factory=list)
     suggestions: list[Suggestion] = field(default_factory=list)
-    malformed: list[MalformedProposal] = field(default_factory=list)
+    malformed: list[BrokenLine] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
     all_tokens: list[Token] = field(default_factory=list)  # every well-formed id anywhere in the file
 
@@ -135,23 +129,23 @@ def parse_pending(text: str) -> PendingDoc:
         parsed = _PROPOSAL.fullmatch(line)
         if parsed is None:
             if not _SUGGESTION.search(line):
-                doc.malformed.append(MalformedProposal(index, "a list item that is no proposal: expected `- [KIND][CATEGORY] text`"))
+                doc.malformed.append(BrokenLine(index, "a list item that is no proposal: expected `- [KIND][CATEGORY] text`"))
             continue
         kind = KIND_WORDS.get(parsed.group("kind").strip().casefold())
         category = parsed.group("category").strip()
         if kind is None:
-            doc.malformed.append(MalformedProposal(index, f"unknown kind `{parsed.group('kind')}`: expected 新增/演进/转向 (add/evolve/pivot)"))
+            doc.malformed.append(BrokenLine(index, f"unknown kind `{parsed.group('kind')}`: expected 新增/演进/转向 (add/evolve/pivot)"))
             continue
         if not category:
-            doc.malformed.append(MalformedProposal(index, "the proposal names no category"))
+            doc.malformed.append(BrokenLine(index, "the proposal names no category"))
             continue
         body = _parse_body(index, line, parsed.start("body"), kind)
         if isinstance(body, str):
-            doc.malformed.append(MalformedProposal(index, body))
+            doc.malformed.append(BrokenLine(index, body))
             continue
         text_value, old, target, warned = body
         if scope is None:
-            doc.malformed.append(MalformedProposal(index, "a proposal before any scope header (`**个人画像：**` or `**项目画像：**`)"))
+            doc.malformed.append(BrokenLine(index, "a proposal before any scope header (`**个人画像：**` or `**项目画像：**`)"))
             continue
         current = Proposal(index, index + 1, scope, kind, category, text_value, old, target, warned)
         doc.proposals.append(current)

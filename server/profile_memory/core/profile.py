@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
 from profile_memory.core.slips import NON_CANONICAL, Slip, quoted
-from profile_memory.core.span import Span
+from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
 
 
@@ -64,12 +64,6 @@ class Category:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class MalformedLine:
-    line: int
-    reason: str
-
-
 @dataclass(slots=True)
 class ProfileDoc:
     lines: list[str]
@@ -77,7 +71,7 @@ class ProfileDoc:
     title_line: int | None = None
     categories: list[Category] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
-    malformed: list[MalformedLine] = field(default_factory=list)
+    malformed: list[BrokenLine] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
     has_malformed_anchor: set[int] = field(default_factory=set)  # lines whose entry has a PM004 token
 
@@ -215,14 +209,14 @@ def parse_profile(text: str) -> ProfileDoc:
             doc.title_line = index
         elif line.startswith("- ") or line == "-":
             if category is None:
-                doc.malformed.append(MalformedLine(index, "an entry must come after a `## ` category heading"))
+                doc.malformed.append(BrokenLine(index, "an entry must come after a `## ` category heading"))
             else:
                 doc.entries.append(_parse_entry(index, line, category))
             is_entry = True
         elif line.startswith("# ") and line[2:].strip():
-            doc.malformed.append(MalformedLine(index, "only one `# ` title is allowed, before the first category"))
+            doc.malformed.append(BrokenLine(index, "only one `# ` title is allowed, before the first category"))
         else:
-            doc.malformed.append(MalformedLine(index, _malformed_reason(line, previous_was_entry)))
+            doc.malformed.append(BrokenLine(index, _malformed_reason(line, previous_was_entry)))
             is_entry = previous_was_entry and line[0].isspace()
         previous_was_entry = is_entry
     doc.bad_tokens = malformed_tokens(lines)

@@ -29,3 +29,11 @@ class Span(NamedTuple):
     def file_start(cls, first_line: str = "") -> Span:
         """Where file-level diagnostics sit: line 1, column 1, covering the first line."""
         return cls(0, 0, 0, len(first_line))
+
+
+class BrokenLine(NamedTuple):
+    """A line that cannot be read as what its place expects, and why: a profile line of no allowed kind
+    (PM009), a `###` heading with no readable id (PM016), a list item that is no proposal (PM040)."""
+
+    line: int
+    reason: str
