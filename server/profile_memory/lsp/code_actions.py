@@ -28,7 +28,7 @@ from profile_memory.lsp.code_lens import CONFIRM_ALL, DISCARD_ALL
 from profile_memory.lsp.diagnostics import to_lsp
 from profile_memory.lsp.edits import pair_ref, planner_for, remind_over_limit, to_workspace_edit
 from profile_memory.lsp.provider import path_of
-from profile_memory.lsp.safety import guarded, invalid, refuse
+from profile_memory.lsp.safety import invalid, refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
 QUICKFIX = types.CodeActionKind.QuickFix
@@ -361,8 +361,8 @@ async def discard_all(ls: ProfileMemoryServer, *arguments: Any) -> str:
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.command(CONFIRM_ALL)(guarded(confirm_all))
-    server.command(DISCARD_ALL)(guarded(discard_all))
+    server.handle_command(CONFIRM_ALL, confirm_all)
+    server.handle_command(DISCARD_ALL, discard_all)
     options = types.CodeActionOptions(code_action_kinds=[QUICKFIX, REFACTOR], resolve_provider=True)
-    server.feature(types.TEXT_DOCUMENT_CODE_ACTION, options)(guarded(text_document_code_action))
-    server.feature(types.CODE_ACTION_RESOLVE)(guarded(code_action_resolve))
+    server.handle(types.TEXT_DOCUMENT_CODE_ACTION, text_document_code_action, options)
+    server.handle(types.CODE_ACTION_RESOLVE, code_action_resolve)

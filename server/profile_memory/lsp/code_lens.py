@@ -10,7 +10,7 @@ from lsprotocol import types
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import op_word
 from profile_memory.core.span import Span
-from profile_memory.lsp.safety import guarded, invalid
+from profile_memory.lsp.safety import invalid
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
 OPEN_RECORD = "profileMemory.openRecord"
@@ -76,5 +76,5 @@ async def open_record(ls: ProfileMemoryServer, *arguments: Any) -> bool:
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_CODE_LENS)(guarded(text_document_code_lens))
-    server.command(OPEN_RECORD)(guarded(open_record))
+    server.handle(types.TEXT_DOCUMENT_CODE_LENS, text_document_code_lens)
+    server.handle_command(OPEN_RECORD, open_record)

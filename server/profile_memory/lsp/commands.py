@@ -21,7 +21,7 @@ from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
 from profile_memory.lsp import diagnostics
-from profile_memory.lsp.safety import guarded, invalid, refuse
+from profile_memory.lsp.safety import invalid, refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 from profile_memory.store.disk import iter_lines_newest_first
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, journal_entry, memory_folder
@@ -243,4 +243,4 @@ COMMANDS = {
 
 def register(server: ProfileMemoryServer) -> None:
     for name, handler in COMMANDS.items():
-        server.command(name)(guarded(handler))
+        server.handle_command(name, handler)

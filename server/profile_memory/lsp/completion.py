@@ -12,7 +12,6 @@ from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, REQUIRED_FIELDS
 from profile_memory.core.pending import KIND_WORDS
 from profile_memory.lsp.positions import column_of
-from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer
 
 _FIELD_VALUE = re.compile(r"-\s+\*\*\s*(?P<key>[^*:：]+?)\s*[:：]?\s*\*\*\s*[:：]?\s*\S*$")
@@ -89,4 +88,4 @@ def text_document_completion(ls: ProfileMemoryServer, params: types.CompletionPa
 
 def register(server: ProfileMemoryServer) -> None:
     options = types.CompletionOptions(trigger_characters=["-", "[", " ", "*"])
-    server.feature(types.TEXT_DOCUMENT_COMPLETION, options)(guarded(text_document_completion))
+    server.handle(types.TEXT_DOCUMENT_COMPLETION, text_document_completion, options)

@@ -8,7 +8,6 @@ from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import PairIndex
 from profile_memory.core.span import Span
-from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
@@ -43,4 +42,4 @@ def text_document_definition(ls: ProfileMemoryServer, params: types.DefinitionPa
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DEFINITION)(guarded(text_document_definition))
+    server.handle(types.TEXT_DOCUMENT_DEFINITION, text_document_definition)

@@ -110,5 +110,5 @@ def text_document_diagnostic(ls: ProfileMemoryServer, params: types.DocumentDiag
 def register(server: ProfileMemoryServer) -> None:
     server.file_listeners.append(lambda path: refresh_all(server, server.settings.debounce_ms / 1000))
     options = types.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False, identifier="pmem")
-    server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, options)(guarded(text_document_diagnostic))
+    server.handle(types.TEXT_DOCUMENT_DIAGNOSTIC, text_document_diagnostic, options)
 

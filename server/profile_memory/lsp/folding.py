@@ -6,7 +6,6 @@ from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.text import last_text_line
-from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
@@ -28,4 +27,4 @@ def text_document_folding_range(ls: ProfileMemoryServer, params: types.FoldingRa
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)(guarded(text_document_folding_range))
+    server.handle(types.TEXT_DOCUMENT_FOLDING_RANGE, text_document_folding_range)

@@ -10,7 +10,6 @@ from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import FIELD_LABELS, op_word
-from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
 MAX_LINES = 40
@@ -97,4 +96,4 @@ def text_document_hover(ls: ProfileMemoryServer, params: types.HoverParams) -> t
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_HOVER)(guarded(text_document_hover))
+    server.handle(types.TEXT_DOCUMENT_HOVER, text_document_hover)

@@ -15,7 +15,6 @@ from pygls.capabilities import ServerCapabilitiesBuilder
 from profile_memory.core.files import Role, role_of
 from profile_memory.lsp import diagnostics
 from profile_memory.lsp.provider import path_of
-from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import SECTION, ProfileMemoryServer, uri
 
 WATCHED_GLOBS = ("**/*.md", "**/*.MD", "**/*.jsonl", "**/*.JSONL")
@@ -114,9 +113,9 @@ def workspace_did_change_workspace_folders(ls: ProfileMemoryServer, params: type
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.INITIALIZE)(guarded(initialize))
-    server.feature(types.INITIALIZED)(guarded(initialized, notification=True))
-    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(guarded(workspace_did_change_configuration, notification=True))
-    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(guarded(workspace_did_change_watched_files, notification=True))
-    server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(guarded(workspace_did_change_workspace_folders, notification=True))
+    server.handle(types.INITIALIZE, initialize)
+    server.handle(types.INITIALIZED, initialized)
+    server.handle(types.WORKSPACE_DID_CHANGE_CONFIGURATION, workspace_did_change_configuration)
+    server.handle(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, workspace_did_change_watched_files)
+    server.handle(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS, workspace_did_change_workspace_folders)
 

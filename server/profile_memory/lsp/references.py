@@ -5,7 +5,6 @@ from __future__ import annotations
 from lsprotocol import types
 
 from profile_memory.core import anchors
-from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
@@ -19,4 +18,4 @@ def text_document_references(ls: ProfileMemoryServer, params: types.ReferencePar
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_REFERENCES)(guarded(text_document_references))
+    server.handle(types.TEXT_DOCUMENT_REFERENCES, text_document_references)

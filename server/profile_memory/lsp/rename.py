@@ -9,7 +9,7 @@ from profile_memory.core.files import Role, role_of
 from profile_memory.core.plans import PlanError
 from profile_memory.core.span import Span
 from profile_memory.lsp.edits import pair_ref, planner_for, to_workspace_edit
-from profile_memory.lsp.safety import guarded, refuse
+from profile_memory.lsp.safety import refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 
 RENAMABLE = (Role.PROFILE, Role.LOG, Role.PENDING)
@@ -73,5 +73,5 @@ def text_document_rename(ls: ProfileMemoryServer, params: types.RenameParams) ->
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)(guarded(text_document_prepare_rename))
-    server.feature(types.TEXT_DOCUMENT_RENAME)(guarded(text_document_rename))
+    server.handle(types.TEXT_DOCUMENT_PREPARE_RENAME, text_document_prepare_rename)
+    server.handle(types.TEXT_DOCUMENT_RENAME, text_document_rename)

@@ -31,6 +31,7 @@ from profile_memory.core.workspace import ProfileSet, Source, Workspace, allocat
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF16, column_of, range_of
 from profile_memory.lsp.provider import EditorProvider, path_of
+from profile_memory.lsp.safety import guarded
 
 logger = logging.getLogger("profile_memory")
 SECTION = "profileMemory"
@@ -94,6 +95,16 @@ class ProfileMemoryServer(LanguageServer):
         self.core = Workspace(self.provider, on_change=self._file_changed)
         self._reported: set[str] = set()
         self.file_listeners: list[Callable[[PurePath], None]] = []
+
+    # -- registration ----------------------------------------------------------------------------
+    def handle(self, method: str, handler: Callable[..., Any], options: Any = None) -> None:
+        """Register `handler` for an LSP method with its failures contained: a request answers an error, a
+        notification (a method without a response) only logs (see `safety.guarded`)."""
+        notification = types.METHOD_TO_TYPES[method][1] is None
+        self.feature(method, options)(guarded(handler, notification=notification))
+
+    def handle_command(self, name: str, handler: Callable[..., Any]) -> None:
+        self.command(name)(guarded(handler))
 
     # -- settings and places -------------------------------------------------------------------
     def reload(self) -> list[ConfigProblem]:

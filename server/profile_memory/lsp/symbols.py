@@ -13,7 +13,6 @@ from profile_memory.core.profile import ProfileDoc
 from profile_memory.core.span import Span
 from profile_memory.core.text import last_text_line
 from profile_memory.lsp.hover import cut
-from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
@@ -96,5 +95,5 @@ def workspace_symbol(ls: ProfileMemoryServer, params: types.WorkspaceSymbolParam
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(guarded(text_document_document_symbol))
-    server.feature(types.WORKSPACE_SYMBOL)(guarded(workspace_symbol))
+    server.handle(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, text_document_document_symbol)
+    server.handle(types.WORKSPACE_SYMBOL, workspace_symbol)

@@ -8,7 +8,6 @@ from profile_memory.core.workspace import Kind
 from profile_memory.lsp import diagnostics
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.provider import path_of
-from profile_memory.lsp.safety import guarded
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
@@ -48,6 +47,6 @@ def text_document_did_close(ls: ProfileMemoryServer, params: types.DidCloseTextD
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(guarded(text_document_did_open, notification=True))
-    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(guarded(text_document_did_change, notification=True))
-    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(guarded(text_document_did_close, notification=True))
+    server.handle(types.TEXT_DOCUMENT_DID_OPEN, text_document_did_open)
+    server.handle(types.TEXT_DOCUMENT_DID_CHANGE, text_document_did_change)
+    server.handle(types.TEXT_DOCUMENT_DID_CLOSE, text_document_did_close)
