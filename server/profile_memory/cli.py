@@ -20,7 +20,7 @@ from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.config import today
-from profile_memory.core.files import JOURNAL_NAME, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, profile_file_name, role_of
+from profile_memory.core.files import JOURNAL_NAME, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, role_of
 from profile_memory.core.pending import Kind as ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import BadText, Fixes, PairRef, Plan, PlanError, UnsafeSource
 from profile_memory.core.places import Places, locate
@@ -35,7 +35,7 @@ from profile_memory.store.apply import locked, write_plan
 from profile_memory.store.disk import iter_lines_newest_first
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, memory_folder, read_fact, sha256_of
 from profile_memory.store.safe import UnsafePath
-from profile_memory.store.templates import MEMORY_FILES, provision, template_text
+from profile_memory.store.templates import provision, provisioning, template_text
 
 
 class CliError(Exception):
@@ -196,11 +196,11 @@ def cmd_init(args: argparse.Namespace) -> int:
     both = not (args.user or args.project or args.memory)
     plans: list[tuple[Path, list[str], int]] = []
     if args.user or both:
-        plans.append((Path(ctx.places.user_dir), [profile_file_name(USER_PAIR), log_file_name(USER_PAIR)], 0o644))
+        plans.append(provisioning("user", Path(ctx.places.user_dir)))
     if args.project or both:
-        plans.append((Path(ctx.places.project_dir), [profile_file_name(PROJECT_PAIR), log_file_name(PROJECT_PAIR)], 0o644))
+        plans.append(provisioning("project", Path(ctx.places.project_dir)))
     if args.memory:
-        plans.append((Path(os.path.abspath(args.memory)) / "memory", list(MEMORY_FILES), 0o600))
+        plans.append(provisioning("memory", Path(os.path.abspath(args.memory)) / "memory"))
     for folder, names, mode in plans:
         try:
             results = provision(folder, names, language, mode)
@@ -594,7 +594,7 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
 def cmd_recall(args: argparse.Namespace) -> int:
     ctx = load_context(args.user_dir)
     sections = recall.collect(ctx.workspace, ctx.places, ctx.show)
-    render = {"text": recall.as_text, "markdown": recall.as_markdown, "json": recall.as_json}[args.format]
+    render = recall.RENDERERS[args.format]
     output = render(sections)
     if output:
         print(output)

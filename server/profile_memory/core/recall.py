@@ -72,3 +72,6 @@ def as_markdown(sections: list[Section]) -> str:
 def as_json(sections: list[Section]) -> str:
     return json.dumps([{"name": s.name, "path": s.path, "log": s.log, "content": s.content} for s in present(sections)],
                       ensure_ascii=False, indent=2)
+
+
+RENDERERS = {"text": as_text, "markdown": as_markdown, "json": as_json}  # by the name a caller asks for

@@ -16,7 +16,7 @@ from typing import Any
 from lsprotocol import types
 
 from profile_memory.core import anchors, recall
-from profile_memory.core.files import FACT_NAME, JOURNAL_NAME, PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name
+from profile_memory.core.files import FACT_NAME, JOURNAL_NAME
 from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_first, newest_first, search_journal, search_log
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
@@ -26,7 +26,7 @@ from profile_memory.lsp.server import ProfileMemoryServer, uri
 from profile_memory.store.disk import iter_lines_newest_first
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, journal_entry, memory_folder
 from profile_memory.store.safe import UnsafePath
-from profile_memory.store.templates import MEMORY_FILES, provision
+from profile_memory.store.templates import provision, provisioning
 
 KINDS = ("journal", "log")
 
@@ -188,11 +188,10 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
 
 def recall_command(ls: ProfileMemoryServer, *arguments: Any) -> str:
     args = _object(arguments, "profileMemory.recall")
-    renderers = {"text": recall.as_text, "markdown": recall.as_markdown, "json": recall.as_json}
     chosen = args.get("format", "text")
-    if not isinstance(chosen, str) or chosen not in renderers:
+    if not isinstance(chosen, str) or chosen not in recall.RENDERERS:
         raise invalid("profileMemory.recall: `format` must be text, markdown or json")
-    render = renderers[chosen]
+    render = recall.RENDERERS[chosen]
     return render(recall.collect(ls.core, ls.places[0], lambda p: str(p)))
 
 
@@ -204,11 +203,8 @@ async def init_command(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
     if scope not in ("user", "project", "memory") or language not in ("zh", "en"):
         raise invalid(f"{command}: `scope` must be user, project or memory and `lang` zh or en")
     places = ls.places[0]
-    if scope == "memory":
-        folder, names, mode = Path(places.memory_dirs[0]), list(MEMORY_FILES), 0o600
-    else:
-        folder, pair = (Path(places.user_dir), USER_PAIR) if scope == "user" else (Path(places.project_dir), PROJECT_PAIR)
-        names, mode = [profile_file_name(pair), log_file_name(pair)], 0o644
+    folder, names, mode = provisioning(scope, Path({"memory": places.memory_dirs[0], "user": places.user_dir,
+                                                    "project": places.project_dir}[scope]))
     try:
         results = await asyncio.to_thread(provision, folder, names, language, mode)
     except (UnsafePath, OSError) as error:

@@ -6,13 +6,24 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from profile_memory.core.files import FACT_FILE, JOURNAL_FILE
+from profile_memory.core.files import (
+    FACT_FILE, JOURNAL_FILE, PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name,
+)
 from profile_memory.store.safe import IGNORED_NAMES, append_missing_lines, create_new, ensure_folder, folder_lock, open_folder
 
 _PACKAGE = Path(str(resources.files("profile_memory")))
 _CANDIDATES = (_PACKAGE / "templates", _PACKAGE.parent.parent / "templates")  # wheel, then source tree
 
 MEMORY_FILES = (FACT_FILE, JOURNAL_FILE)
+
+
+def provisioning(scope: str, folder: Path) -> tuple[Path, list[str], int]:
+    """What `init` creates for a scope (`user`, `project` or `memory`) in its folder, and with which mode: a
+    profile pair's two files (0644), or an agent's memory files (0600). The CLI and the server share it."""
+    if scope == "memory":
+        return folder, list(MEMORY_FILES), 0o600
+    pair = USER_PAIR if scope == "user" else PROJECT_PAIR
+    return folder, [profile_file_name(pair), log_file_name(pair)], 0o644
 
 
 def templates_dir() -> Path:
