@@ -143,7 +143,7 @@ def run_check(ctx: Context, files: list[Path], output_format: str, select: tuple
     checked = set(files)
     for path in files:  # a commit that breaks a log fails the hook even when only the log changed
         diagnostics += [d for d in partner_findings(ctx.workspace, path, overrides)
-                        if d.path not in checked and _selected(d, select, ignore) and d not in diagnostics]
+                        if d.path not in checked and _selected(d, select, ignore)]
     diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
     if output_format == "json":
         print(as_json(diagnostics, ctx.show))
@@ -316,7 +316,7 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
     except OSError as error:
         raise CliError(f"{error.filename or 'write'}: {error.strerror or error}") from None
     for over in plan.over_limit:
-        _warn(f"{ctx.show(over.path)} now has {over.lines} lines, over its limit of {over.limit}; merge or remove entries")
+        _warn(over.message(ctx.show(over.path)))
     if getattr(args, "json", False):
         print(json.dumps({"ids": plan.ids, "files": [ctx.show(p) for p in written], "outcome": plan.outcome,
                           "over_limit": [{"path": ctx.show(o.path), "lines": o.lines, "limit": o.limit}

@@ -163,7 +163,7 @@ class _Indexer:
         early = len(result.early_dates)
         _note_dates(history, record, result.early_dates)
         self._note_order(record, noted=len(result.early_dates) > early)
-        retired = self._retired(record, creates, op)
+        retired = self._retired(anchor_id, record, creates, op)
         for old_id in retired:
             old = result.histories.get(old_id)
             if old is not None:
@@ -174,28 +174,28 @@ class _Indexer:
             result.without_add.append(record)
         history.records.append(record)
         history._last_at = position
-        self._hold(record)
+        self._hold(anchor_id, record)
 
-    def _retired(self, record: Record, creates: bool, op: Op | None) -> set[str]:
+    def _retired(self, anchor_id: str, record: Record, creates: bool, op: Op | None) -> set[str]:
         """The ids this record retires (its Supersedes, or the id whose 精简版 its OLD is), checking OLD."""
         operation, result = record.operation, self.result
         old = normalise(operation.old) if operation is not None and operation.old and op in (Op.PIVOT, Op.EVOLVE) else None
         retired = set()
-        if record.supersedes and record.supersedes != record.id:
+        if record.supersedes and record.supersedes != anchor_id:
             retired.add(record.supersedes)
         if old is None:
             return retired
         result.looked_up.add(old)
         if creates:
-            holders = self.holders.get(old, set()) - {record.id}
+            holders = self.holders.get(old, set()) - {anchor_id}
             retired |= holders
             checked = next(iter(retired), None)
             if checked is not None and self.summary_of.get(checked) not in (old, None):
                 result.old_mismatches.append(OldMismatch(record, checked, self.holder_of.get(checked)))
             elif checked is None and op is Op.PIVOT:
                 result.old_mismatches.append(OldMismatch(record, None, None))
-        elif self.summary_of.get(record.id) not in (old, None):  # type: ignore[arg-type]
-            result.old_mismatches.append(OldMismatch(record, record.id, self.holder_of.get(record.id)))  # type: ignore[arg-type]
+        elif self.summary_of.get(anchor_id) not in (old, None):
+            result.old_mismatches.append(OldMismatch(record, anchor_id, self.holder_of.get(anchor_id)))
         return retired
 
     def _note_order(self, record: Record, noted: bool) -> None:
@@ -206,17 +206,17 @@ class _Indexer:
             self.result.out_of_order.append(OutOfOrder(record, above))
         self.above = record
 
-    def _hold(self, record: Record) -> None:
+    def _hold(self, anchor_id: str, record: Record) -> None:
+        """The id's latest 精简版 is now this record's (when it has one)."""
         summary = record.value("summary")
         if summary is None:
             return
-        anchor_id = record.id
-        previous = self.summary_of.get(anchor_id)  # type: ignore[arg-type]
+        previous = self.summary_of.get(anchor_id)
         if previous is not None:
-            self.holders[previous].discard(anchor_id)  # type: ignore[arg-type]
-        self.summary_of[anchor_id] = normalise(summary)  # type: ignore[index]
-        self.holder_of[anchor_id] = record  # type: ignore[index]
-        self.holders[self.summary_of[anchor_id]].add(anchor_id)  # type: ignore[index, arg-type]
+            self.holders[previous].discard(anchor_id)
+        text = self.summary_of[anchor_id] = normalise(summary)
+        self.holder_of[anchor_id] = record
+        self.holders[text].add(anchor_id)
 
 
 def index_log(log: LogDoc) -> LogIndex:

@@ -134,14 +134,18 @@ def _change(inner: str) -> tuple[str, str, list[str]] | None:
     return old.strip(), new.strip(), slips
 
 
+def _written_word(word: str, kind: Op) -> str:
+    """The word to write for `kind`: a known word as written (the skill's own 更新 included), else the
+    canonical word of the same language."""
+    return word if word.casefold() in OP_WORDS else OP_WRITTEN["en" if word.isascii() else "zh"][kind]
+
+
 def _canonical_operation(word: str, kind: Op, old: str | None, new: str | None) -> str:
-    """The value written canonically: a known word is kept as written (the skill's own 更新 included)."""
-    chinese = not word.isascii()
-    if word.casefold() not in OP_WORDS:
-        word = OP_WRITTEN["zh" if chinese else "en"][kind]
+    """The value written canonically."""
+    word = _written_word(word, kind)
     if old is None or new is None:
         return word
-    return f"{word}（{old} → {new}）" if chinese else f"{word} ({old} -> {new})"
+    return f"{word} ({old} -> {new})" if word.isascii() else f"{word}（{old} → {new}）"
 
 
 @functools.lru_cache(maxsize=1024)  # most records say 新增 or 删除: one object for each spelling
@@ -154,7 +158,7 @@ def parse_operation(value: str) -> Operation:
     slips = []
     if kind is None and word.casefold() in OP_SYNONYMS:
         kind = OP_SYNONYMS[word.casefold()]
-        slips.append(f"write the word `{OP_WRITTEN['en' if word.isascii() else 'zh'][kind]}`")
+        slips.append(f"write the word `{_written_word(word, kind)}`")
     rest = match.group("rest").strip()
     inner, bare = None, False
     if rest[:1] in ("（", "(") and rest[-1:] in ("）", ")"):
@@ -173,7 +177,7 @@ def parse_operation(value: str) -> Operation:
     if change is not None:
         canonical = _canonical_operation(word, kind, old, new)
     else:  # only the word is not canonical: keep the rest as written
-        canonical = OP_WRITTEN["en" if word.isascii() else "zh"][kind] + match.group("rest").rstrip()
+        canonical = _written_word(word, kind) + match.group("rest").rstrip()
     return Operation(word, kind, old, new, "; ".join(slips), canonical)
 
 
@@ -290,7 +294,7 @@ class Section:
     english: int = 0  # fields with English keys, for the log's language
     chinese: int = 0
     irregular: bool = False  # a malformed heading, or a record lacking a required field or with an unknown operation
-    memo: dict | None = None  # what rules derive from this section alone, kept with it (irregular sections only)
+    findings: list | None = None  # what the rules find in this section alone, kept with it (irregular sections only)
 
     @property
     def start(self) -> int:
@@ -309,7 +313,7 @@ class Section:
         if self.tokens:
             self.tokens = tuple(Token(t.text, Span(t.span.start_line + by, t.span.start_col, t.span.end_line + by,
                                                    t.span.end_col), t.problem) for t in self.tokens)
-        self.memo = None  # findings name lines
+        self.findings = None  # they name lines
 
 
 @dataclass(slots=True)

@@ -24,7 +24,7 @@ from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
-    HTML_COMMENT, LINE_BREAK, dominant_line_ending, line_starts, normalise, split_keep_ends, split_lines,
+    HTML_COMMENT, LINE_BREAK, dominant_line_ending, line_starts, normalise, one_line, split_keep_ends, split_lines,
 )
 from profile_memory.core.workspace import ProfileSet, Workspace
 
@@ -51,7 +51,7 @@ def entry_text(text: str, what: str = "the entry text") -> str:
     """Text for an entry or a proposal, on one line. An anchor comment in it would give the entry a second id
     (or forge one), and any comment syntax would change where its text ends, so both are refused, as is
     empty text."""
-    folded = " ".join(text.split())
+    folded = one_line(text)
     if not folded:
         raise BadText(f"{what} is empty")
     for comment in HTML_COMMENT.finditer(folded):
@@ -66,7 +66,7 @@ def entry_text(text: str, what: str = "the entry text") -> str:
 
 def category_name(text: str) -> str:
     """A category as a `## ` heading and a `[CATEGORY]` of a proposal: one line, not blank, no brackets."""
-    folded = " ".join(text.split())
+    folded = one_line(text)
     if not folded:
         raise BadText("the category is empty")
     if "[" in folded or "]" in folded:
@@ -119,9 +119,9 @@ class OverLimit:
     lines: int
     limit: int
 
-    @property
-    def message(self) -> str:
-        return f"{self.path.name} now has {self.lines} lines, over its limit of {self.limit}; merge or remove entries"
+    def message(self, where: str) -> str:
+        """The reminder, naming the profile as `where` (a path to show, or its name)."""
+        return f"{where} now has {self.lines} lines, over its limit of {self.limit}; merge or remove entries"
 
 
 # -- text helpers --------------------------------------------------------------------------------
@@ -176,6 +176,11 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     return "".join(out)
 
 
+def _ending(line: str) -> str:
+    """The line break a line of `split_keep_ends` ends with ("" for the last line)."""
+    return line[len(line.rstrip("\r\n")):]
+
+
 def short_title(text: str, limit: int = 20) -> str:
     """A record title from an entry's text: one line, short, and never ending in a deleted mark (which
     would make the record a delete)."""
@@ -192,13 +197,13 @@ def field_value(key: str, value: str) -> str:
     line of structure (a heading, another field): see `render_record`."""
     if key == "context":
         return "\n".join(line.strip() for line in LINE_BREAK.split(value) if line.strip())
-    return " ".join(value.split())
+    return one_line(value)
 
 
 def render_record(anchor_id: str, day: dt.date, title: str, fields: dict[str, str | None], language: str) -> list[str]:
     """The record's lines; a value's further lines are indented, so the log reads them back as that value."""
     labels = FIELD_LABELS[language]
-    lines = [f"### [{anchor_id}] {day:%Y-%m-%d} — {' '.join(title.split())}"]
+    lines = [f"### [{anchor_id}] {day:%Y-%m-%d} — {one_line(title)}"]
     for key, value in fields.items():
         first, *more = (field_value(key, value) if value else "").split("\n")
         lines.append(f"- **{labels[key]}**: {first or NOT_RECORDED[language]}")
@@ -409,9 +414,8 @@ class Planner:
         return anchor_id
 
     def _set_line(self, path: PurePath, index: int, new: str) -> None:
-        lines, eol = self._lines(path)
-        ending = lines[index][len(lines[index].rstrip("\r\n")):]
-        lines[index] = new + ending
+        lines, _ = self._lines(path)
+        lines[index] = new + _ending(lines[index])
         self._set(path, "".join(lines))
 
     def _remove_lines(self, path: PurePath, start: int, stop: int) -> None:
@@ -548,7 +552,7 @@ class Planner:
             return
         lines, _ = self._lines(pending)
         for index in range(current.line, current.end_line):
-            lines[index] = lines[index][len(lines[index].rstrip("\r\n")):]
+            lines[index] = _ending(lines[index])
         if not [p for p in doc.proposals if p is not current]:  # the last one: no blank lines are left behind
             while len(lines) > 1 and not lines[-2].strip() and not lines[-1].strip():
                 lines.pop()
@@ -560,7 +564,7 @@ class Planner:
         """Append a proposal in the skill's format under its scope header (added if missing)."""
         language = self.language
         text, category = entry_text(text, "the proposal's text"), category_name(category)
-        context, source = (" ".join(value.split()) if value else None for value in (context, source))
+        context, source = (one_line(value) if value else None for value in (context, source))
         if kind is not Kind.ADD:
             old = entry_text(old or "", "OLD")
         word = KIND_WRITTEN[language][kind]
@@ -621,7 +625,7 @@ class Fixes(Planner):
             raise PlanError(f"{path.name}:{only_line + 1} has no rewrite in canonical form")
         lines, _ = self._lines(path)
         for index, canonical in rewrites.items():
-            lines[index] = canonical + lines[index][len(lines[index].rstrip("\r\n")):]
+            lines[index] = canonical + _ending(lines[index])
         self._set(path, "".join(lines))
         return len(rewrites)
 

@@ -93,22 +93,22 @@ class ProfileDoc:
 _BARE_ID_AT_END = re.compile(r"\s*[(\[（【`]?\s*(?P<id>PF-[0-9-]+)\s*[)\]）】`]?\s*$")
 
 
-def _anchor_in(index: int, comment: re.Match[str]) -> tuple[list[Token], bool]:
+def _anchor_in(index: int, comment: re.Match[str]) -> tuple[list[Token], bool] | None:
     """The ids of one HTML comment (well-formed, or malformed in a way that plainly means one id), and
-    whether the comment holds anything besides them (any token at all makes it an anchor comment)."""
+    whether the comment holds anything besides them; None for a comment with no anchor-like token."""
     tokens = tokens_on_line(index, comment.group(0))
+    if not tokens:
+        return None
     found = []
     for token in tokens:
         text = token.text if token.problem is None else anchors.repaired(token.text)
         if text is not None:
             start = comment.start() + token.span.start_col
             found.append(Token(text, Span.within(index, start, start + len(token.text))))
-    inner = comment.group(0)[4:-3].strip()
-    return found, bool(tokens) and inner != " ".join(t.text for t in tokens)
+    return found, comment.group(0)[4:-3].strip() != " ".join(t.text for t in tokens)
 
 
-def _entry_slips(index: int, line: str, text: str, anchor_comments: list[re.Match[str]], ids: list[Token],
-                 first_anchor: int) -> list[Slip]:
+def _entry_slips(index: int, line: str, text: str, anchor_comments: list[re.Match[str]], ids: list[Token]) -> list[Slip]:
     """Anchor comments that are not `<!-- ID -->`, or that stand before the entry's text: one slip for the line."""
     if len(ids) != 1:  # no anchor, or several (PM017): nothing to rewrite with certainty
         return []
@@ -116,7 +116,7 @@ def _entry_slips(index: int, line: str, text: str, anchor_comments: list[re.Matc
     canonical = f"- {text} <!-- {anchor_id} -->" if text else None
     problems = [f"written {quoted(c.group(0))}" for c in anchor_comments
                 if c.group(0) != f"<!-- {anchor_id} -->" and anchor_id in c.group(0)]  # a repaired id is PM004's
-    if text and line[2:first_anchor].strip() == "":
+    if text and line[2 : anchor_comments[0].start()].strip() == "":
         problems.append("placed before the entry's text")
     if not problems:
         return []
@@ -140,11 +140,11 @@ def _parse_entry(index: int, line: str, category: str | None) -> Entry:
     anchor_comments: list[re.Match[str]] = []
     crowded = False
     for comment in HTML_COMMENT.finditer(line, 2):
-        ids, more = _anchor_in(index, comment)
-        if ids or anchors.TOKEN.search(comment.group(0)):
+        read = _anchor_in(index, comment)
+        if read is not None:
             anchor_comments.append(comment)
-            anchor_tokens += ids
-            crowded |= more
+            anchor_tokens += read[0]
+            crowded |= read[1]
     slips: list[Slip] = []
     if anchor_comments:
         first, last = anchor_comments[0], anchor_comments[-1]
@@ -159,7 +159,7 @@ def _parse_entry(index: int, line: str, category: str | None) -> Entry:
     start = text_start + (len(raw) - len(raw.lstrip()))
     text = raw.strip()
     if anchor_comments and not crowded:
-        slips = _entry_slips(index, line, text, anchor_comments, anchor_tokens, anchor_comments[0].start())
+        slips = _entry_slips(index, line, text, anchor_comments, anchor_tokens)
     elif not anchor_comments and anchor_tokens:
         anchor_id = anchor_tokens[0].text
         slips = [Slip(NON_CANONICAL, index, anchor_tokens[0].span.start_col, anchor_tokens[0].span.end_col,

@@ -123,6 +123,11 @@ def decode(raw: bytes | str | Callable[[], str], max_bytes: int | None = None, l
         return Decoded(raw.decode("utf-8", errors="replace"), bom, where, size, truncated)
 
 
+def one_line(text: str) -> str:
+    """`text` on one line: every run of white space (line breaks included) becomes one space, ends trimmed."""
+    return " ".join(text.split())
+
+
 def normalise(text: str) -> str:
     """The form in which entry texts are compared (docs/format.md, "Compact profile"): no `- `, comments or ⚠️; NFKC; single spaces."""
     text = unicodedata.normalize("NFKC", text).strip()
@@ -130,7 +135,7 @@ def normalise(text: str) -> str:
         text = text[2:]
     text = HTML_COMMENT.sub(" ", text)
     text = _WARNING_SIGNS.sub(" ", text)
-    return " ".join(text.split())
+    return one_line(text)
 
 
 def _bigrams(text: str) -> Counter[str]:

@@ -43,7 +43,7 @@ def _rename_category(ls: ProfileMemoryServer, path, old: str, new: str) -> types
     """Operation B of the skill: a category renamed in the compact profile only."""
     planner = planner_for(ls, path)
     try:
-        planner.rename_category(pair_ref(path), old, " ".join(new.split()))
+        planner.rename_category(pair_ref(path), old, new)
     except PlanError as error:
         raise refuse(str(error)) from None
     return to_workspace_edit(ls, planner.finish("rename category"))

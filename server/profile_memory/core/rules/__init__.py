@@ -46,9 +46,10 @@ CAUSED_IN_PARTNER = {Role.LOG: ("PM006", "PM008", "PM011", "PM019"), Role.PROFIL
 def partner_findings(workspace: Workspace, path: PurePath,
                      overrides: dict[str, Severity | None] | None = None) -> list[Diagnostic]:
     """The diagnostics that `path` causes in its partner file, located there (for `pmem check FILE`)."""
-    codes = CAUSED_IN_PARTNER.get(role_of(path))  # type: ignore[arg-type]
+    role = role_of(path)
+    codes = CAUSED_IN_PARTNER.get(role) if role is not None else None
     pair = workspace.pair_of(path)
     if codes is None or pair is None:
         return []
-    partner = pair.log_path if role_of(path) is Role.PROFILE else pair.profile_path
+    partner = pair.log_path if role is Role.PROFILE else pair.profile_path
     return [d for d in (check_path(workspace, partner, overrides) if partner else []) if d.code in codes]

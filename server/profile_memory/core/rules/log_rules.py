@@ -39,12 +39,12 @@ def _section_findings(section: Section, lines: list[str]) -> list[Finding]:
 
 def _record_findings(doc: LogDoc) -> list[Finding]:
     """Each irregular section's own findings, kept with the section: an edit re-checks only the sections it re-parsed."""
-    found = []
+    found: list[Finding] = []
     for section in doc.sections:
         if section.irregular:
-            if section.memo is None:
-                section.memo = {"findings": _section_findings(section, doc.lines)}
-            found += section.memo["findings"]
+            if section.findings is None:
+                section.findings = _section_findings(section, doc.lines)
+            found += section.findings
     return found
 
 
