@@ -1,4 +1,5 @@
-"""Deterministic benchmark workspaces (fixed seed): profiles at their limits, large logs, large journals.
+"""Deterministic benchmark workspaces (fixed seed): profiles at their limits, large logs, large
+journals.
 
 Ids that the compact profiles do not carry are deleted in the logs, so `pmem check` finds nothing at
 warning or error: the cost measured is a realistic one.
@@ -15,8 +16,36 @@ FIRST_DAY = dt.date(2020, 1, 1)
 LAST_DAY = "2026-11-01"
 USER_CATEGORIES = ["审美与设计", "技术偏好", "做事风格", "沟通偏好", "产品理解"]
 PROJECT_CATEGORIES = ["项目定位", "技术栈与架构", "设计约定", "产品方向"]
-WORDS_ZH = ["偏好", "极简", "界面", "全栈", "测试", "先讨论", "再动手", "简短", "结论", "性能", "首屏", "部署", "类型", "安全"]
-WORDS_EN = ["prefers", "minimal", "UI", "tests", "typed", "fast", "review", "short", "answers", "deploys", "quiet", "logs"]
+WORDS_ZH = [
+    "偏好",
+    "极简",
+    "界面",
+    "全栈",
+    "测试",
+    "先讨论",
+    "再动手",
+    "简短",
+    "结论",
+    "性能",
+    "首屏",
+    "部署",
+    "类型",
+    "安全",
+]
+WORDS_EN = [
+    "prefers",
+    "minimal",
+    "UI",
+    "tests",
+    "typed",
+    "fast",
+    "review",
+    "short",
+    "answers",
+    "deploys",
+    "quiet",
+    "logs",
+]
 
 
 def _text(rng: random.Random, n: int) -> str:
@@ -27,17 +56,36 @@ def _text(rng: random.Random, n: int) -> str:
 
 def _record(anchor: str, day: str, category: str, summary: str, op: str) -> list[str]:
     title = summary[:16] + ("（已删除）" if op == "删除" else "")
-    return [f"### [{anchor}] {day} — {title}", f"- **分类**: {category}", f"- **精简版**: {summary}",
-            f'- **原始上下文**: "{summary}"', "- **来源对话**: [对话](chat-1)", f"- **操作**: {op}", ""]
+    return [
+        f"### [{anchor}] {day} — {title}",
+        f"- **分类**: {category}",
+        f"- **精简版**: {summary}",
+        f'- **原始上下文**: "{summary}"',
+        "- **来源对话**: [对话](chat-1)",
+        f"- **操作**: {op}",
+        "",
+    ]
 
 
-def profile_pair(folder: Path, name: str, categories: list[str], limit: int, records: int, seed: int) -> list[str]:
-    """A pair whose log has `records` ids (about 15% with a second record) and whose profile fills its limit."""
+def profile_pair(
+    folder: Path, name: str, categories: list[str], limit: int, records: int, seed: int
+) -> list[str]:
+    """A pair whose log has `records` ids (about 15% with a second record) and whose profile fills
+    its limit."""
     rng = random.Random(seed)
-    log = [f"# {name.title()} Log", "", "详细记录每次画像更新的完整上下文，按时间正序追加。", "", "## 记录", ""]
+    log = [
+        f"# {name.title()} Log",
+        "",
+        "详细记录每次画像更新的完整上下文，按时间正序追加。",
+        "",
+        "## 记录",
+        "",
+    ]
     ids = []
     for n in range(records):
-        day = (FIRST_DAY + dt.timedelta(days=n // 99)).isoformat()  # at most 99 ids a day: all distinct
+        day = (
+            FIRST_DAY + dt.timedelta(days=n // 99)
+        ).isoformat()  # at most 99 ids a day: all distinct
         anchor = f"PF-{day.replace('-', '')}-{n % 99 + 1:02d}"
         category = rng.choice(categories)
         summary = _text(rng, n)
@@ -53,7 +101,9 @@ def profile_pair(folder: Path, name: str, categories: list[str], limit: int, rec
         log += _record(anchor, LAST_DAY, category, summary, "删除")
     profile = [f"# {name.title()}", ""]
     for category in categories:
-        profile += [f"## {category}"] + [f"- {s} <!-- {a} -->" for a, c, s in kept if c == category] + [""]
+        profile += (
+            [f"## {category}"] + [f"- {s} <!-- {a} -->" for a, c, s in kept if c == category] + [""]
+        )
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{name}.md").write_text("\n".join(profile[:limit]) + "\n", encoding="utf-8")
     (folder / f"{name}-log.md").write_text("\n".join(log), encoding="utf-8")
@@ -70,8 +120,13 @@ def journal(path: Path, lines: int, seed: int = 3) -> None:
                 out.write('{"ts":"2026-01-01T00:00:00.000Z","tags":["broken"\n')
                 continue
             text = _text(rng, n) + rng.choice(["", ' "quoted"', " back\\slash", " é"])
-            entry = {"ts": f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}T{n % 24:02d}:00:00.000Z",
-                     "tags": rng.sample(["frontend", "backend", "bug", "决策", "setup"], k=rng.randint(0, 2)), "text": text}
+            entry = {
+                "ts": f"2026-{1 + n % 12:02d}-{1 + n % 28:02d}T{n % 24:02d}:00:00.000Z",
+                "tags": rng.sample(
+                    ["frontend", "backend", "bug", "决策", "setup"], k=rng.randint(0, 2)
+                ),
+                "text": text,
+            }
             out.write(json.dumps(entry, ensure_ascii=rng.random() < 0.1) + "\n")
 
 
@@ -85,15 +140,23 @@ def pending(path: Path, proposals: int, seed: int = 5) -> None:
 
 
 def workspace(root: Path, records: int, journal_lines: int = 0) -> dict[str, Path]:
-    """`root/home/.cursor/profile` (user pair) and `root/repo` (project pair, pending file, memory)."""
+    """`root/home/.cursor/profile` (user pair) and `root/repo` (project pair, pending file,
+    memory)."""
     user_dir = root / "home" / ".cursor" / "profile"
     project_dir = root / "repo" / ".cursor" / "profile"
     (root / "repo" / ".git").mkdir(parents=True, exist_ok=True)
     profile_pair(user_dir, "user-profile", USER_CATEGORIES, 50, records, seed=1)
-    profile_pair(project_dir, "project-profile", PROJECT_CATEGORIES, 30, max(records // 10, 10), seed=2)
+    profile_pair(
+        project_dir, "project-profile", PROJECT_CATEGORIES, 30, max(records // 10, 10), seed=2
+    )
     pending(project_dir / "profile-pending.md", 50)
     if journal_lines:
         journal(root / "repo" / "memory" / "JOURNAL.jsonl", journal_lines)
-    return {"user_dir": user_dir, "project_dir": project_dir, "repo": root / "repo",
-            "profile": user_dir / "user-profile.md", "log": user_dir / "user-profile-log.md",
-            "journal": root / "repo" / "memory" / "JOURNAL.jsonl"}
+    return {
+        "user_dir": user_dir,
+        "project_dir": project_dir,
+        "repo": root / "repo",
+        "profile": user_dir / "user-profile.md",
+        "log": user_dir / "user-profile-log.md",
+        "journal": root / "repo" / "memory" / "JOURNAL.jsonl",
+    }

@@ -1,5 +1,6 @@
 """A standalone JSON-RPC client over stdio for benchmarks (no pytest-lsp): requests with timing,
-notifications, answers to the requests servers send back, and the percentiles the timings are reported as."""
+notifications, answers to the requests servers send back, and the percentiles the timings are
+reported as."""
 
 from __future__ import annotations
 
@@ -19,28 +20,45 @@ def ms(seconds: float) -> float:
 
 def p50_p99(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)
-    return ms(ordered[len(ordered) // 2]), ms(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))])
+    return ms(ordered[len(ordered) // 2]), ms(
+        ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    )
 
 
 class Raw(bytes):
-    """A result already encoded as JSON (large token lists are encoded once, not at every request)."""
+    """A result already encoded as JSON (large token lists are encoded once, not at every
+    request)."""
 
 
 class Client:
-    def __init__(self, process: asyncio.subprocess.Process, answers: dict[str, Handler] | None = None) -> None:
+    def __init__(
+        self, process: asyncio.subprocess.Process, answers: dict[str, Handler] | None = None
+    ) -> None:
         self.process = process
-        self.answers = {"workspace/configuration": lambda p: [{} for _ in p.get("items", [])],
-                        "client/registerCapability": lambda p: None, "window/workDoneProgress/create": lambda p: None,
-                        "workspace/diagnostic/refresh": lambda p: None, **(answers or {})}
+        self.answers = {
+            "workspace/configuration": lambda p: [{} for _ in p.get("items", [])],
+            "client/registerCapability": lambda p: None,
+            "window/workDoneProgress/create": lambda p: None,
+            "workspace/diagnostic/refresh": lambda p: None,
+            **(answers or {}),
+        }
         self.pending: dict[int, asyncio.Future] = {}
         self.notifications: asyncio.Queue = asyncio.Queue()
         self.ids = itertools.count(1)
         self.reader = asyncio.ensure_future(self._read())
 
     @classmethod
-    async def spawn(cls, command: list[str], env: dict | None = None, answers: dict[str, Handler] | None = None) -> Client:
-        process = await asyncio.create_subprocess_exec(*command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                                                       stderr=asyncio.subprocess.DEVNULL, env=env, limit=1 << 26)
+    async def spawn(
+        cls, command: list[str], env: dict | None = None, answers: dict[str, Handler] | None = None
+    ) -> Client:
+        process = await asyncio.create_subprocess_exec(
+            *command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+            env=env,
+            limit=1 << 26,
+        )
         return cls(process, answers)
 
     def _send(self, message: dict) -> None:
@@ -62,7 +80,9 @@ class Client:
             message = json.loads(await stream.readexactly(length))  # type: ignore[union-attr]
             if "id" in message and "method" in message:
                 handler = self.answers.get(message["method"])
-                self._answer(message["id"], handler(message.get("params") or {}) if handler else None)
+                self._answer(
+                    message["id"], handler(message.get("params") or {}) if handler else None
+                )
             elif "id" in message:
                 future = self.pending.pop(message["id"], None)
                 if future is not None and not future.done():
@@ -86,10 +106,14 @@ class Client:
     def notify(self, method: str, params: Any) -> None:
         self._send({"method": method, "params": params})
 
-    async def notification(self, method: str, predicate: Callable[[dict], bool] = lambda p: True, timeout: float = 60) -> dict:
+    async def notification(
+        self, method: str, predicate: Callable[[dict], bool] = lambda p: True, timeout: float = 60
+    ) -> dict:
         deadline = time.perf_counter() + timeout
         while True:
-            message = await asyncio.wait_for(self.notifications.get(), max(0.01, deadline - time.perf_counter()))
+            message = await asyncio.wait_for(
+                self.notifications.get(), max(0.01, deadline - time.perf_counter())
+            )
             if message["method"] == method and predicate(message.get("params") or {}):
                 return message["params"]
 

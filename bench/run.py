@@ -1,8 +1,8 @@
-"""Benchmarks: the server against the pygls floor and VS Code's Markdown server, journal search against
-ripgrep and jq, how costs grow with the log.
+"""Benchmarks: the server against the pygls floor and VS Code's Markdown server, journal search
+against ripgrep and jq, how costs grow with the log.
 
     python bench/run.py            # the full run; writes bench/RESULTS.md and bench/latency.svg
-    python bench/run.py --smoke    # a tiny corpus, no peers, no targets: proves the benchmark still runs
+    python bench/run.py --smoke    # tiny corpus, no peers, no targets: the benchmark still runs
 
 Every figure is the median of several runs or a p50/p99 over many requests; every comparison is a
 ratio from the same run (the machine is shared and noisy).
@@ -32,11 +32,19 @@ HERE = Path(__file__).parent
 PYTHON = sys.executable
 SERVER = [PYTHON, "-m", "profile_memory", "serve"]
 FLOOR = [PYTHON, str(HERE / "floor_server.py")]
-CAPABILITIES = {"general": {"positionEncodings": ["utf-16"]}, "window": {"workDoneProgress": False},
-                "workspace": {"configuration": True, "workspaceEdit": {"documentChanges": True}},
-                "textDocument": {"hover": {"contentFormat": ["markdown"]}, "publishDiagnostics": {"versionSupport": True},
-                                 "codeAction": {"resolveSupport": {"properties": ["edit"]},  # as VS Code: edits on resolve
-                                                "codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["quickfix", "refactor"]}}}}}
+CAPABILITIES = {
+    "general": {"positionEncodings": ["utf-16"]},
+    "window": {"workDoneProgress": False},
+    "workspace": {"configuration": True, "workspaceEdit": {"documentChanges": True}},
+    "textDocument": {
+        "hover": {"contentFormat": ["markdown"]},
+        "publishDiagnostics": {"versionSupport": True},
+        "codeAction": {
+            "resolveSupport": {"properties": ["edit"]},  # as VS Code: edits on resolve
+            "codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["quickfix", "refactor"]}},
+        },
+    },
+}
 QUERIES = ("quoted", "极简界面")  # typed one character at a time
 
 
@@ -53,8 +61,17 @@ def anchor_positions(path: Path) -> list[dict]:
 async def open_and_wait(client: Client, path: Path, version: int = 1) -> float:
     uri = path.as_uri()
     start = time.perf_counter()
-    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": version,
-                                                            "text": path.read_text(encoding="utf-8")}})
+    client.notify(
+        "textDocument/didOpen",
+        {
+            "textDocument": {
+                "uri": uri,
+                "languageId": "markdown",
+                "version": version,
+                "text": path.read_text(encoding="utf-8"),
+            }
+        },
+    )
     await client.notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri)
     return time.perf_counter() - start
 
@@ -62,15 +79,24 @@ async def open_and_wait(client: Client, path: Path, version: int = 1) -> float:
 async def start(command: list[str], root: Path, options: dict) -> tuple[Client, float]:
     began = time.perf_counter()
     client = await Client.spawn(command, env={**os.environ, "PMEM_TODAY": "2026-11-30"})
-    await client.request("initialize", {"processId": os.getpid(), "rootUri": root.as_uri(), "capabilities": CAPABILITIES,
-                                        "workspaceFolders": [{"uri": root.as_uri(), "name": "repo"}],
-                                        "initializationOptions": options})
+    await client.request(
+        "initialize",
+        {
+            "processId": os.getpid(),
+            "rootUri": root.as_uri(),
+            "capabilities": CAPABILITIES,
+            "workspaceFolders": [{"uri": root.as_uri(), "name": "repo"}],
+            "initializationOptions": options,
+        },
+    )
     elapsed = time.perf_counter() - began
     client.notify("initialized", {})
     return client, elapsed
 
 
-async def requests(client: Client, method: str, uri: str, positions: list[dict], count: int, extra=None) -> list[float]:
+async def requests(
+    client: Client, method: str, uri: str, positions: list[dict], count: int, extra=None
+) -> list[float]:
     samples = []
     for n in range(count):
         position = positions[n % len(positions)]
@@ -89,47 +115,109 @@ async def edits(client: Client, path: Path, line: int, count: int) -> list[float
     for version in range(2, count + 2):
         client.drain()
         start_time = time.perf_counter()
-        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
-            {"range": {"start": {"line": line, "character": len(text)}, "end": {"line": line, "character": len(text)}},
-             "text": "x" if version % 2 == 0 else ""}]})
+        client.notify(
+            "textDocument/didChange",
+            {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [
+                    {
+                        "range": {
+                            "start": {"line": line, "character": len(text)},
+                            "end": {"line": line, "character": len(text)},
+                        },
+                        "text": "x" if version % 2 == 0 else "",
+                    }
+                ],
+            },
+        )
         if version % 2:  # keep the text stable: add a character, then take it away
-            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": [
-                {"range": {"start": {"line": line, "character": len(text)}, "end": {"line": line, "character": len(text) + 1}},
-                 "text": ""}]})
-        await client.notification("textDocument/publishDiagnostics", lambda p: p["uri"] == uri and p.get("version") == version)
+            client.notify(
+                "textDocument/didChange",
+                {
+                    "textDocument": {"uri": uri, "version": version},
+                    "contentChanges": [
+                        {
+                            "range": {
+                                "start": {"line": line, "character": len(text)},
+                                "end": {"line": line, "character": len(text) + 1},
+                            },
+                            "text": "",
+                        }
+                    ],
+                },
+            )
+        await client.notification(
+            "textDocument/publishDiagnostics",
+            lambda p, version=version: p["uri"] == uri and p.get("version") == version,
+        )
         samples.append(time.perf_counter() - start_time)
     return samples
 
 
 async def typing(client: Client) -> list[float]:
-    """`profileMemory.search` as each query is typed; the first keystroke of each is left out (it warms up)."""
+    """`profileMemory.search` as each query is typed; the first keystroke of each is left out (it
+    warms up)."""
     samples = []
     for query in QUERIES:
         for n in range(1, len(query) + 1):
-            _, elapsed = await client.request("workspace/executeCommand", {
-                "command": "profileMemory.search", "arguments": [{"query": query[:n], "kinds": ["journal"]}]})
+            _, elapsed = await client.request(
+                "workspace/executeCommand",
+                {
+                    "command": "profileMemory.search",
+                    "arguments": [{"query": query[:n], "kinds": ["journal"]}],
+                },
+            )
             samples += [elapsed] if n > 1 else []
     return samples
 
 
 async def same_as_the_cli(client: Client, memory: Path) -> bool:
     for query in QUERIES:
-        hits, _ = await client.request("workspace/executeCommand", {
-            "command": "profileMemory.search", "arguments": [{"query": query, "kinds": ["journal"]}]})
-        done = subprocess.run([PYTHON, "-m", "profile_memory", "journal", "search", query, "--json", "--dir", str(memory)],
-                              capture_output=True, text=True)
-        if [(h["ts"], h["text"]) for h in hits] != [(h["ts"], h["text"]) for h in json.loads(done.stdout)]:
+        hits, _ = await client.request(
+            "workspace/executeCommand",
+            {
+                "command": "profileMemory.search",
+                "arguments": [{"query": query, "kinds": ["journal"]}],
+            },
+        )
+        done = subprocess.run(
+            [
+                PYTHON,
+                "-m",
+                "profile_memory",
+                "journal",
+                "search",
+                query,
+                "--json",
+                "--dir",
+                str(memory),
+            ],
+            capture_output=True,
+            text=True,
+        )
+        if [(h["ts"], h["text"]) for h in hits] != [
+            (h["ts"], h["text"]) for h in json.loads(done.stdout)
+        ]:
             return False
     return True
 
 
-async def code_actions(client: Client, uri: str, anchors: list[dict], count: int) -> tuple[list[float], list[float]]:
-    """Listing the actions at an anchor, and resolving the first one's edit (VS Code asks for it when chosen)."""
+async def code_actions(
+    client: Client, uri: str, anchors: list[dict], count: int
+) -> tuple[list[float], list[float]]:
+    """Listing the actions at an anchor, and resolving the first one's edit (VS Code asks for it
+    when chosen)."""
     listed, resolved = [], []
     for n in range(count):
         position = anchors[n % len(anchors)]
-        actions, elapsed = await client.request("textDocument/codeAction", {
-            "textDocument": {"uri": uri}, "range": {"start": position, "end": position}, "context": {"diagnostics": []}})
+        actions, elapsed = await client.request(
+            "textDocument/codeAction",
+            {
+                "textDocument": {"uri": uri},
+                "range": {"start": position, "end": position},
+                "context": {"diagnostics": []},
+            },
+        )
         listed.append(elapsed)
         if actions:
             resolved.append((await client.request("codeAction/resolve", actions[0]))[1])
@@ -143,8 +231,12 @@ async def server_figures(paths: dict, counts: dict, big_journal: Path | None = N
     figures["open_to_diagnostics_ms"] = ms(await open_and_wait(client, paths["profile"]))
     uri = paths["profile"].as_uri()
     anchors = anchor_positions(paths["profile"])
-    figures["hover"] = p50_p99(await requests(client, "textDocument/hover", uri, anchors, counts["hover"]))
-    figures["definition"] = p50_p99(await requests(client, "textDocument/definition", uri, anchors, counts["hover"] // 4))
+    figures["hover"] = p50_p99(
+        await requests(client, "textDocument/hover", uri, anchors, counts["hover"])
+    )
+    figures["definition"] = p50_p99(
+        await requests(client, "textDocument/definition", uri, anchors, counts["hover"] // 4)
+    )
     listed, resolved = await code_actions(client, uri, anchors, counts["hover"] // 8)
     figures["code_action"], figures["code_action_resolve"] = p50_p99(listed), p50_p99(resolved)
     figures["edit_profile"] = p50_p99(await edits(client, paths["profile"], 3, counts["edits"]))
@@ -176,77 +268,131 @@ async def debounced_log_edit(paths: dict, count: int) -> tuple[float, float]:
 
 async def initialize_figures(paths: dict, runs: int) -> dict:
     """spawn → `initialize` result of each server, spawned in turns; the ratio is the median of the
-    ratios of each pair of spawns (spawn times vary by a third from one to the next on a shared machine)."""
+    ratios of each pair of spawns (spawn times vary by a third from one to the next on a shared
+    machine)."""
     samples: dict[str, list[float]] = {"server": [], "floor": []}
     for _ in range(runs):
         for name, command in (("server", SERVER), ("floor", FLOOR)):
-            client, elapsed = await start(command, paths["repo"], {"userProfileDir": str(paths["user_dir"])})
+            client, elapsed = await start(
+                command, paths["repo"], {"userProfileDir": str(paths["user_dir"])}
+            )
             samples[name].append(elapsed)
             await client.close()
-    ratios = [server / floor for server, floor in zip(samples["server"], samples["floor"])]
-    return {**{name: ms(statistics.median(values)) for name, values in samples.items()},
-            "ratio": round(statistics.median(ratios), 2)}
+    ratios = [
+        server / floor for server, floor in zip(samples["server"], samples["floor"], strict=False)
+    ]
+    return {
+        **{name: ms(statistics.median(values)) for name, values in samples.items()},
+        "ratio": round(statistics.median(ratios), 2),
+    }
 
 
 async def floor_figures(paths: dict, counts: dict) -> dict:
     client, init = await start(FLOOR, paths["repo"], {})
     uri = paths["profile"].as_uri()
-    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1,
-                                                            "text": paths["profile"].read_text(encoding="utf-8")}})
-    hover = p50_p99(await requests(client, "textDocument/hover", uri, anchor_positions(paths["profile"]), counts["hover"]))
+    client.notify(
+        "textDocument/didOpen",
+        {
+            "textDocument": {
+                "uri": uri,
+                "languageId": "markdown",
+                "version": 1,
+                "text": paths["profile"].read_text(encoding="utf-8"),
+            }
+        },
+    )
+    hover = p50_p99(
+        await requests(
+            client, "textDocument/hover", uri, anchor_positions(paths["profile"]), counts["hover"]
+        )
+    )
     await client.close()
     return {"initialize_ms": ms(init), "hover": hover}
 
 
-def timed(command: list[str], cwd: Path, env: dict | None = None, runs: int = 3) -> tuple[float, str]:
+def timed(
+    command: list[str], cwd: Path, env: dict | None = None, runs: int = 3
+) -> tuple[float, str]:
     samples, output = [], ""
     for _ in range(runs):
         start_time = time.perf_counter()
-        done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env={**os.environ, **(env or {})})
+        done = subprocess.run(
+            command, cwd=cwd, capture_output=True, text=True, env={**os.environ, **(env or {})}
+        )
         samples.append(time.perf_counter() - start_time)
         output = done.stdout
     return statistics.median(samples), output
 
 
-def reference_search(journal: Path, query: str | None = None, tag: str | None = None, limit: int = 20) -> list[str]:
-    """The plain, obviously-right selection: decode every line, keep the last `limit` matches, newest first."""
+def reference_search(
+    journal: Path, query: str | None = None, tag: str | None = None, limit: int = 20
+) -> list[str]:
+    """The plain, obviously-right selection: decode every line, keep the last `limit` matches,
+    newest first."""
     found = []
     for raw in journal.read_bytes().split(b"\n"):
         try:
             entry = json.loads(raw)
         except ValueError:
             continue
-        if not (isinstance(entry, dict) and isinstance(entry.get("text"), str) and isinstance(entry.get("tags"), list)):
+        if not (
+            isinstance(entry, dict)
+            and isinstance(entry.get("text"), str)
+            and isinstance(entry.get("tags"), list)
+        ):
             continue
         if query and query.casefold() not in entry["text"].casefold():
             continue
-        if tag and not any(isinstance(t, str) and t.casefold() == tag.casefold() for t in entry["tags"]):
+        if tag and not any(
+            isinstance(t, str) and t.casefold() == tag.casefold() for t in entry["tags"]
+        ):
             continue
         found.append(entry["text"])
     return found[-limit:][::-1]
 
 
 def journal_figures(journal: Path, lines: int, with_jq: bool) -> dict:
-    """`pmem journal search` for a query and for a tag, against ripgrep and jq selecting the same entries."""
+    """`pmem journal search` for a query and for a tag, against ripgrep and jq selecting the same
+    entries."""
     root = journal.parents[2]
     corpus.journal(journal, lines)
     expected = reference_search(journal, "quoted")
-    pmem = [PYTHON, "-m", "profile_memory", "journal", "search", "--json", "--dir", str(journal.parent)]
+    pmem = [
+        PYTHON,
+        "-m",
+        "profile_memory",
+        "journal",
+        "search",
+        "--json",
+        "--dir",
+        str(journal.parent),
+    ]
     pmem_time, output = timed([*pmem, "quoted"], root)
     tag_time, tagged = timed([*pmem, "--tag", "决策"], root)
-    figures = {"lines": lines, "megabytes": round(journal.stat().st_size / 1e6, 1), "pmem_s": round(pmem_time, 3),
-               "pmem_tag_s": round(tag_time, 3),
-               "answers_equal": [h["text"] for h in json.loads(output)] == expected
-               and [h["text"] for h in json.loads(tagged)] == reference_search(journal, tag="决策")}
+    figures = {
+        "lines": lines,
+        "megabytes": round(journal.stat().st_size / 1e6, 1),
+        "pmem_s": round(pmem_time, 3),
+        "pmem_tag_s": round(tag_time, 3),
+        "answers_equal": [h["text"] for h in json.loads(output)] == expected
+        and [h["text"] for h in json.loads(tagged)] == reference_search(journal, tag="决策"),
+    }
     if shutil.which("rg"):  # every matching line printed; the last 20, newest first, are the answer
         rg_time, output = timed(["rg", "-i", "--no-line-number", "quoted", str(journal)], root)
         figures["rg_s"] = round(rg_time, 3)
-        figures["rg_answers_equal"] = [json.loads(line)["text"] for line in output.splitlines()[-20:][::-1]] == expected
+        figures["rg_answers_equal"] = [
+            json.loads(line)["text"] for line in output.splitlines()[-20:][::-1]
+        ] == expected
         figures["ratio_to_rg"] = round(pmem_time / rg_time, 1)
     if shutil.which("jq") and with_jq:
-        selection = ('fromjson? | select(type == "object" and (.text | type) == "string" and (.tags | type) == "array" '
-                     'and (.text | ascii_downcase | contains("quoted"))) | .text')
-        jq_time, output = timed(["jq", "-R", "-r", selection, str(journal)], root, runs=1)  # about a minute: once
+        selection = (
+            'fromjson? | select(type == "object" and (.text | type) == "string" and (.tags | type) '
+            '== "array" '
+            'and (.text | ascii_downcase | contains("quoted"))) | .text'
+        )
+        jq_time, output = timed(
+            ["jq", "-R", "-r", selection, str(journal)], root, runs=1
+        )  # about a minute: once
         figures["jq_s"] = round(jq_time, 1)
         figures["jq_answers_equal"] = output.splitlines()[-20:][::-1] == expected
         figures["ratio_to_jq"] = round(pmem_time / jq_time, 3)
@@ -259,7 +405,9 @@ def check_figures(root: Path, sizes: list[int]) -> dict:
         paths = corpus.workspace(root / f"check-{size}", size)
         env = {"PMEM_USER_DIR": str(paths["user_dir"]), "HOME": str(root)}
         (paths["user_dir"] / "pmem.toml").write_text("maxFileBytes = 1000000000\n")
-        figures[size] = round(timed([PYTHON, "-m", "profile_memory", "check"], paths["repo"], env)[0], 3)
+        figures[size] = round(
+            timed([PYTHON, "-m", "profile_memory", "check"], paths["repo"], env)[0], 3
+        )
     return figures
 
 
@@ -267,72 +415,137 @@ def verdict(ok: bool) -> str:
     return "PASS" if ok else "MISS"
 
 
-def targets(server: dict, floor: dict, peer: dict, journal: dict, check: dict) -> list[tuple[str, str, str]]:
+def targets(
+    server: dict, floor: dict, peer: dict, journal: dict, check: dict
+) -> list[tuple[str, str, str]]:
     sizes = sorted(check)
     growth = round(check[sizes[-1]] / check[sizes[-2]], 2)
     rows = [
-        ("hover p50 ≤ 2 × floor, p99 ≤ 3 ms", f"{server['hover'][0]} / {floor['hover'][0]} ms, p99 {server['hover'][1]} ms",
-         verdict(server["hover"][0] <= 2 * floor["hover"][0] and server["hover"][1] <= 3)),
+        (
+            "hover p50 ≤ 2 × floor, p99 ≤ 3 ms",
+            f"{server['hover'][0]} / {floor['hover'][0]} ms, p99 {server['hover'][1]} ms",
+            verdict(server["hover"][0] <= 2 * floor["hover"][0] and server["hover"][1] <= 3),
+        ),
     ]
     if "definition" in peer:
         rows += [
-            ("definition p50 ≤ 0.25 × markdown server", f"{server['definition'][0]} / {peer['definition'][0]} ms "
-             f"= {round(server['definition'][0] / peer['definition'][0], 2)}",
-             verdict(server["definition"][0] <= 0.25 * peer["definition"][0])),
-            ("diagnostics after a profile edit p50 ≤ 0.5 × markdown server's pull", f"{server['edit_profile'][0]} / "
-             f"{peer['pull_diagnostics'][0]} ms = {round(server['edit_profile'][0] / peer['pull_diagnostics'][0], 3)}",
-             verdict(server["edit_profile"][0] <= 0.5 * peer["pull_diagnostics"][0])),
+            (
+                "definition p50 ≤ 0.25 × markdown server",
+                f"{server['definition'][0]} / {peer['definition'][0]} ms "
+                f"= {round(server['definition'][0] / peer['definition'][0], 2)}",
+                verdict(server["definition"][0] <= 0.25 * peer["definition"][0]),
+            ),
+            (
+                "diagnostics after a profile edit p50 ≤ 0.5 × markdown server's pull",
+                f"{server['edit_profile'][0]} / "
+                f"{peer['pull_diagnostics'][0]} ms = "
+                f"{round(server['edit_profile'][0] / peer['pull_diagnostics'][0], 3)}",
+                verdict(server["edit_profile"][0] <= 0.5 * peer["pull_diagnostics"][0]),
+            ),
         ]
     rows += [
-        ("diagnostics after a log edit p50 ≤ 30 ms", f"{server['edit_log'][0]} ms", verdict(server["edit_log"][0] <= 30)),
-        ("initialize ≤ 1.3 × floor (median of 15 paired spawns)", f"{server['initialize_ms']} / {floor['initialize_ms']} ms, "
-         f"ratio {floor['initialize_ratio']}", verdict(floor["initialize_ratio"] <= 1.3)),
+        (
+            "diagnostics after a log edit p50 ≤ 30 ms",
+            f"{server['edit_log'][0]} ms",
+            verdict(server["edit_log"][0] <= 30),
+        ),
+        (
+            "initialize ≤ 1.3 × floor (median of 15 paired spawns)",
+            f"{server['initialize_ms']} / {floor['initialize_ms']} ms, "
+            f"ratio {floor['initialize_ratio']}",
+            verdict(floor["initialize_ratio"] <= 1.3),
+        ),
     ]
     if "rg_s" in journal:
         same = journal["answers_equal"] and journal["rg_answers_equal"]
-        rows.append(("pmem journal search ≤ 0.8 s and ≤ 10 × rg, same answers", f"{journal['pmem_s']} s, "
-                     f"{journal['ratio_to_rg']} × rg, same: {same}",
-                     verdict(journal["pmem_s"] <= 0.8 and journal["ratio_to_rg"] <= 10 and same)))
-    for key, lines, limit in (("search_keystroke", "100,000", 20), ("search_keystroke_1m", "1,000,000", 100)):
+        rows.append(
+            (
+                "pmem journal search ≤ 0.8 s and ≤ 10 × rg, same answers",
+                f"{journal['pmem_s']} s, {journal['ratio_to_rg']} × rg, same: {same}",
+                verdict(journal["pmem_s"] <= 0.8 and journal["ratio_to_rg"] <= 10 and same),
+            )
+        )
+    for key, lines, limit in (
+        ("search_keystroke", "100,000", 20),
+        ("search_keystroke_1m", "1,000,000", 100),
+    ):
         if key in server:
             same = server[key.replace("search_keystroke", "search_same_as_cli")]
-            rows.append((f"search per keystroke p50 ≤ {limit} ms ({lines} lines), same hits as the CLI",
-                         f"{server[key][0]} ms, same: {same}", verdict(server[key][0] <= limit and same)))
+            rows.append(
+                (
+                    f"search per keystroke p50 ≤ {limit} ms ({lines} lines), same hits as the CLI",
+                    f"{server[key][0]} ms, same: {same}",
+                    verdict(server[key][0] <= limit and same),
+                )
+            )
     rows += [
         ("pmem check 50,000 / 10,000 ≤ 6", f"{growth}", verdict(growth <= 6)),
-        ("rss ≤ 150 MB (10,000 records)", f"{server['rss_mb']} MB", verdict(server["rss_mb"] <= 150)),
+        (
+            "rss ≤ 150 MB (10,000 records)",
+            f"{server['rss_mb']} MB",
+            verdict(server["rss_mb"] <= 150),
+        ),
     ]
     if "rss_after_search_1m_mb" in server:
-        rows.append(("rss ≤ 300 MB after searching 1,000,000 lines", f"{server['rss_after_search_1m_mb']} MB",
-                     verdict(server["rss_after_search_1m_mb"] <= 300)))
+        rows.append(
+            (
+                "rss ≤ 300 MB after searching 1,000,000 lines",
+                f"{server['rss_after_search_1m_mb']} MB",
+                verdict(server["rss_after_search_1m_mb"] <= 300),
+            )
+        )
     return rows
 
 
-SERIES = (("hover", "hover p50", "#3572A5"), ("definition", "definition p50", "#2b9348"),
-          ("edit_profile", "diagnostics after a profile edit p50", "#e09f3e"),
-          ("edit_log", "diagnostics after a log edit p50", "#9e2a2b"))
+SERIES = (
+    ("hover", "hover p50", "#3572A5"),
+    ("definition", "definition p50", "#2b9348"),
+    ("edit_profile", "diagnostics after a profile edit p50", "#e09f3e"),
+    ("edit_log", "diagnostics after a log edit p50", "#9e2a2b"),
+)
 
 
 def svg_chart(by_size: dict[int, dict]) -> str:
-    """Latency (ms, p50) of the server against the log's size, one line per figure, as a small SVG chart."""
+    """Latency (ms, p50) of the server against the log's size, one line per figure, as a small SVG
+    chart."""
     sizes, width, height, left, right = sorted(by_size), 600, 280, 50, 70
     top = max(by_size[size][key][0] for size in sizes for key, _, _ in SERIES) or 1
-    x = {size: left + i * (width - left - right) / max(1, len(sizes) - 1) for i, size in enumerate(sizes)}
+    x = {
+        size: left + i * (width - left - right) / max(1, len(sizes) - 1)
+        for i, size in enumerate(sizes)
+    }
 
     def y(value: float) -> float:
         return height - 40 - value / top * (height - 90)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif">',
-             '<rect width="100%" height="100%" fill="white"/>',
-             '<text x="10" y="16" font-size="12">Server latency (ms, p50) against log records '
-             '(the lines near the axis: 1–4 ms)</text>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        'font-family="sans-serif">',
+        '<rect width="100%" height="100%" fill="white"/>',
+        '<text x="10" y="16" font-size="12">Server latency (ms, p50) against log records '
+        "(the lines near the axis: 1–4 ms)</text>",
+    ]
     for row, (key, label, colour) in enumerate(SERIES):
-        points = " ".join(f"{'M' if i == 0 else 'L'}{x[s]:.0f},{y(by_size[s][key][0]):.0f}" for i, s in enumerate(sizes))
+        points = " ".join(
+            f"{'M' if i == 0 else 'L'}{x[s]:.0f},{y(by_size[s][key][0]):.0f}"
+            for i, s in enumerate(sizes)
+        )
         parts.append(f'<path d="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        parts += [f'<text x="{x[s] + 4:.0f}" y="{y(by_size[s][key][0]) - 4:.0f}" font-size="10" fill="{colour}">'
-                  f'{by_size[s][key][0]}</text>' for s in sizes if by_size[s][key][0] >= top / 20]  # small ones would overlap
-        parts.append(f'<text x="{left + row % 2 * 250}" y="{34 + row // 2 * 14}" font-size="11" fill="{colour}">{label}</text>')
-    parts += [f'<text x="{x[s]:.0f}" y="{height - 20}" font-size="11" text-anchor="middle">{s:,}</text>' for s in sizes]
+        parts += [
+            f'<text x="{x[s] + 4:.0f}" y="{y(by_size[s][key][0]) - 4:.0f}" font-size="10" '
+            f'fill="{colour}">'
+            f"{by_size[s][key][0]}</text>"
+            for s in sizes
+            if by_size[s][key][0] >= top / 20
+        ]  # small ones would overlap
+        parts.append(
+            f'<text x="{left + row % 2 * 250}" y="{34 + row // 2 * 14}" font-size="11" '
+            f'fill="{colour}">{label}</text>'
+        )
+    parts += [
+        f'<text x="{x[s]:.0f}" y="{height - 20}" font-size="11" text-anchor="middle">{s:,}</text>'
+        for s in sizes
+    ]
     return "".join(parts) + "</svg>"
 
 
@@ -340,47 +553,106 @@ def _row(label: str, by_size: dict[int, dict], key: str) -> str:
     cells = []
     for size in sorted(by_size):
         value = by_size[size].get(key)
-        cells.append("" if value is None else f"{value[0]} / {value[1]}" if isinstance(value, (list, tuple)) else str(value))
+        cells.append(
+            ""
+            if value is None
+            else f"{value[0]} / {value[1]}"
+            if isinstance(value, (list, tuple))
+            else str(value)
+        )
     return f"| {label} | " + " | ".join(cells) + " |"
 
 
-ROWS = (("spawn → initialize (at 10,000: median of 15 spawns)", "initialize_ms"), ("didOpen → first diagnostics", "open_to_diagnostics_ms"),
-        ("hover p50 / p99", "hover"), ("definition p50 / p99", "definition"), ("code actions (list) p50 / p99", "code_action"),
-        ("code action resolve p50 / p99", "code_action_resolve"),
-        ("diagnostics after a profile edit p50 / p99", "edit_profile"), ("diagnostics after a log edit p50 / p99", "edit_log"),
-        ("search per keystroke, 100,000 lines, p50 / p99", "search_keystroke"),
-        ("search per keystroke, 1,000,000 lines, p50 / p99", "search_keystroke_1m"),
-        ("resident memory (MB)", "rss_mb"), ("resident memory after searching 100,000 lines (MB)", "rss_after_search_mb"),
-        ("resident memory after searching 1,000,000 lines (MB)", "rss_after_search_1m_mb"))
+ROWS = (
+    ("spawn → initialize (at 10,000: median of 15 spawns)", "initialize_ms"),
+    ("didOpen → first diagnostics", "open_to_diagnostics_ms"),
+    ("hover p50 / p99", "hover"),
+    ("definition p50 / p99", "definition"),
+    ("code actions (list) p50 / p99", "code_action"),
+    ("code action resolve p50 / p99", "code_action_resolve"),
+    ("diagnostics after a profile edit p50 / p99", "edit_profile"),
+    ("diagnostics after a log edit p50 / p99", "edit_log"),
+    ("search per keystroke, 100,000 lines, p50 / p99", "search_keystroke"),
+    ("search per keystroke, 1,000,000 lines, p50 / p99", "search_keystroke_1m"),
+    ("resident memory (MB)", "rss_mb"),
+    ("resident memory after searching 100,000 lines (MB)", "rss_after_search_mb"),
+    ("resident memory after searching 1,000,000 lines (MB)", "rss_after_search_1m_mb"),
+)
 
 
-def write_results(by_size: dict[int, dict], floor: dict, peer: dict, debounced: tuple, journal: dict, check: dict,
-                  rows: list) -> str:
+def write_results(
+    by_size: dict[int, dict],
+    floor: dict,
+    peer: dict,
+    debounced: tuple,
+    journal: dict,
+    check: dict,
+    rows: list,
+) -> str:
     sizes = sorted(by_size)
-    lines = ["# Benchmark results", "", f"Generated by `python bench/run.py` on {time.strftime('%Y-%m-%d')}; "
-             "p50/p99 in milliseconds over many requests, times as medians of 3 runs, all in one run.", "",
-             "## Server by log size", "", "| figure | " + " | ".join(f"{s:,} records" for s in sizes) + " |",
-             "|---|" + "---:|" * len(sizes)]
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Generated by `python bench/run.py` on {time.strftime('%Y-%m-%d')}; "
+        "p50/p99 in milliseconds over many requests, times as medians of 3 runs, all in one run.",
+        "",
+        "## Server by log size",
+        "",
+        "| figure | " + " | ".join(f"{s:,} records" for s in sizes) + " |",
+        "|---|" + "---:|" * len(sizes),
+    ]
     lines += [_row(label, by_size, key) for label, key in ROWS]
-    lines += ["", f"With the default debounce (200 ms), diagnostics after a log edit arrive after {debounced[0]} ms "
-              f"(p99 {debounced[1]} ms) at 10,000 records: the delay a user sees.", "",
-              "![server latency against log size](latency.svg)", "",
-              "## Peers, same client, same run", "", "| figure | Profile Memory | pygls floor | vscode-markdown-languageserver |",
-              "|---|---:|---:|---:|"]
+    lines += [
+        "",
+        "With the default debounce (200 ms), diagnostics after a log edit arrive after "
+        f"{debounced[0]} ms "
+        f"(p99 {debounced[1]} ms) at 10,000 records: the delay a user sees.",
+        "",
+        "![server latency against log size](latency.svg)",
+        "",
+        "## Peers, same client, same run",
+        "",
+        "| figure | Profile Memory | pygls floor | vscode-markdown-languageserver |",
+        "|---|---:|---:|---:|",
+    ]
     main = by_size[10_000] if 10_000 in by_size else by_size[sizes[-1]]
-    peer_cell = (lambda key: f"{peer[key][0]} / {peer[key][1]}") if "definition" in peer else (lambda key: "")
-    lines += [f"| spawn → initialize (ms) | {main['initialize_ms']} | {floor['initialize_ms']} | {peer.get('initialize_ms', '')} |",
-              f"| hover p50 / p99 | {main['hover'][0]} / {main['hover'][1]} | {floor['hover'][0]} / {floor['hover'][1]} | |",
-              f"| definition p50 / p99 | {main['definition'][0]} / {main['definition'][1]} | | {peer_cell('definition')} |",
-              f"| diagnostics after an edit p50 / p99 | {main['edit_profile'][0]} / {main['edit_profile'][1]} (profile, pushed) | | "
-              f"{peer_cell('pull_diagnostics')} (pulled) |",
-              f"| resident memory (MB) | {main['rss_mb']} | | {peer.get('rss_mb', '')} |"]
+    peer_cell = (
+        (lambda key: f"{peer[key][0]} / {peer[key][1]}")
+        if "definition" in peer
+        else (lambda key: "")
+    )
+    lines += [
+        f"| spawn → initialize (ms) | {main['initialize_ms']} | {floor['initialize_ms']} | "
+        f"{peer.get('initialize_ms', '')} |",
+        f"| hover p50 / p99 | {main['hover'][0]} / {main['hover'][1]} | {floor['hover'][0]} / "
+        f"{floor['hover'][1]} | |",
+        f"| definition p50 / p99 | {main['definition'][0]} / {main['definition'][1]} | | "
+        f"{peer_cell('definition')} |",
+        f"| diagnostics after an edit p50 / p99 | {main['edit_profile'][0]} / "
+        f"{main['edit_profile'][1]} (profile, pushed) | | "
+        f"{peer_cell('pull_diagnostics')} (pulled) |",
+        f"| resident memory (MB) | {main['rss_mb']} | | {peer.get('rss_mb', '')} |",
+    ]
     if "skipped" in peer:
         lines += ["", f"vscode-markdown-languageserver was not measured: {peer['skipped']}."]
-    lines += ["", "The Markdown server's file has as many reference links and link definitions as the log has records;",
-              "its markdown-it tokens are computed before it asks for them, so its time includes only receiving them.",
-              "", "## Journal search from the shell (1,000,000 lines)", "", "```json", json.dumps(journal, indent=2), "```", "",
-              "## `pmem check` growth", "", "| log records | seconds |", "|---:|---:|"]
+    lines += [
+        "",
+        "The Markdown server's file has as many reference links and link definitions as the log "
+        "has records;",
+        "its markdown-it tokens are computed before it asks for them, so its time includes only "
+        "receiving them.",
+        "",
+        "## Journal search from the shell (1,000,000 lines)",
+        "",
+        "```json",
+        json.dumps(journal, indent=2),
+        "```",
+        "",
+        "## `pmem check` growth",
+        "",
+        "| log records | seconds |",
+        "|---:|---:|",
+    ]
     lines += [f"| {size:,} | {seconds} |" for size, seconds in sorted(check.items())]
     lines += ["", "## Targets", "", "| target | measured | |", "|---|---|---|"]
     lines += [f"| {name} | {value} | {result} |" for name, value, result in rows]
@@ -397,9 +669,17 @@ def compile_package() -> None:
 
 
 async def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--smoke", action="store_true", help="a tiny corpus and few requests; no peers, no targets, nothing written")
-    parser.add_argument("--no-jq", action="store_true", help="leave out jq (about a minute on 1,000,000 lines)")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="a tiny corpus and few requests; no peers, no targets, nothing written",
+    )
+    parser.add_argument(
+        "--no-jq", action="store_true", help="leave out jq (about a minute on 1,000,000 lines)"
+    )
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="pmem-bench-"))
     compile_package()
@@ -408,33 +688,69 @@ async def main() -> int:
             sizes, main_size, journal_lines, big_lines = (200,), 200, 2_000, 2_000
             counts = {size: {"hover": 40, "edits": 6, "log_edits": 4} for size in sizes}
         else:
-            sizes, main_size, journal_lines, big_lines = (1_000, 10_000, 50_000), 10_000, 100_000, 1_000_000
-            counts = {1_000: {"hover": 800, "edits": 100, "log_edits": 100},
-                      10_000: {"hover": 2000, "edits": 200, "log_edits": 200},
-                      50_000: {"hover": 800, "edits": 100, "log_edits": 50}}
+            sizes, main_size, journal_lines, big_lines = (
+                (1_000, 10_000, 50_000),
+                10_000,
+                100_000,
+                1_000_000,
+            )
+            counts = {
+                1_000: {"hover": 800, "edits": 100, "log_edits": 100},
+                10_000: {"hover": 2000, "edits": 200, "log_edits": 200},
+                50_000: {"hover": 800, "edits": 100, "log_edits": 50},
+            }
         big_journal = root / "journal" / "memory" / "JOURNAL.jsonl"
         journal = journal_figures(big_journal, big_lines, with_jq=not (args.smoke or args.no_jq))
         by_size = {}
         for size in sizes:
-            paths = corpus.workspace(root / f"server-{size}", size, journal_lines if size == main_size else 0)
+            paths = corpus.workspace(
+                root / f"server-{size}", size, journal_lines if size == main_size else 0
+            )
             (paths["user_dir"] / "pmem.toml").write_text("maxFileBytes = 1000000000\n")
-            by_size[size] = await server_figures(paths, counts[size], None if args.smoke or size != main_size else big_journal)
+            by_size[size] = await server_figures(
+                paths, counts[size], None if args.smoke or size != main_size else big_journal
+            )
             if size == main_size:
                 main_paths = paths
         floor = await floor_figures(main_paths, counts[main_size])
         spawned = await initialize_figures(main_paths, 2 if args.smoke else 15)
-        by_size[main_size]["initialize_ms"], floor["initialize_ms"] = spawned["server"], spawned["floor"]
+        by_size[main_size]["initialize_ms"], floor["initialize_ms"] = (
+            spawned["server"],
+            spawned["floor"],
+        )
         floor["initialize_ratio"] = spawned["ratio"]
         check = check_figures(root, [100, 200] if args.smoke else [1_000, 10_000, 50_000])
         debounced = await debounced_log_edit(main_paths, 2 if args.smoke else 20)
-        peer = {"skipped": "smoke run"} if args.smoke else await markdown_peer.figures(root, main_size, counts[main_size])
-        print(json.dumps({"server": by_size, "floor": floor, "markdown_peer": peer, "debounced_log_edit": debounced,
-                          "journal": journal, "check": check}, indent=2))
+        peer = (
+            {"skipped": "smoke run"}
+            if args.smoke
+            else await markdown_peer.figures(root, main_size, counts[main_size])
+        )
+        print(
+            json.dumps(
+                {
+                    "server": by_size,
+                    "floor": floor,
+                    "markdown_peer": peer,
+                    "debounced_log_edit": debounced,
+                    "journal": journal,
+                    "check": check,
+                },
+                indent=2,
+            )
+        )
         rows = targets(by_size[main_size], floor, peer, journal, check)
-        results, chart = write_results(by_size, floor, peer, debounced, journal, check, rows), svg_chart(by_size)
+        results, chart = (
+            write_results(by_size, floor, peer, debounced, journal, check, rows),
+            svg_chart(by_size),
+        )
         if args.smoke:  # everything computed and rendered; nothing written, no targets judged
-            ok = (journal["answers_equal"] and journal.get("rg_answers_equal", True) and by_size[main_size]["search_same_as_cli"]
-                  and "## Targets" in results)
+            ok = (
+                journal["answers_equal"]
+                and journal.get("rg_answers_equal", True)
+                and by_size[main_size]["search_same_as_cli"]
+                and "## Targets" in results
+            )
             print(f"bench smoke: {int(ok)} passed, {int(not ok)} failed")
             return 0 if ok else 1
         for name, value, result in rows:

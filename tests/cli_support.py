@@ -29,8 +29,15 @@ def run_pmem(*args: str, cwd: Path, env: dict[str, str] | None = None) -> Result
     environment["HOME"] = str(cwd)  # never read the real ~/.cursor/profile
     environment["PMEM_TODAY"] = TODAY  # ids a test expects must not depend on the day it runs
     environment.update(env or {})
-    done = subprocess.run([sys.executable, "-m", "profile_memory", *args], cwd=cwd, env=environment,
-                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "profile_memory", *args],
+        cwd=cwd,
+        env=environment,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
     return Result(done.returncode, done.stdout, done.stderr)
 
 

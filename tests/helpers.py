@@ -24,11 +24,26 @@ def diagnose(files: dict[str, str | bytes], path: str, **settings) -> list[Diagn
 def codes(diagnostics: list[Diagnostic]) -> list[str]:
     return [d.code for d in diagnostics]
 
+
 LOG_HEAD = "# User Profile Log\n\n## 记录\n\n"
 
 
-def record(anchor: str, date: str = "2026-04-12", op: str = "新增", summary: str = "偏好 React",
-           category: str = "技术偏好", title: str = "标题", extra: str = "", drop: str = "") -> str:
-    fields = {"分类": category, "精简版": summary, "原始上下文": '"原话"', "来源对话": "[对话](chat-1)", "操作": op}
+def record(
+    anchor: str,
+    date: str = "2026-04-12",
+    op: str = "新增",
+    summary: str = "偏好 React",
+    category: str = "技术偏好",
+    title: str = "标题",
+    extra: str = "",
+    drop: str = "",
+) -> str:
+    fields = {
+        "分类": category,
+        "精简版": summary,
+        "原始上下文": '"原话"',
+        "来源对话": "[对话](chat-1)",
+        "操作": op,
+    }
     body = "".join(f"- **{k}**: {v}\n" for k, v in fields.items() if k != drop)
     return f"### [{anchor}] {date} — {title}\n{body}{extra}\n"

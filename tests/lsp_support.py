@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
 from profile_memory.lsp.positions import from_client, to_client
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 WORKSPACES = Path(__file__).parent / "workspaces"
 CLIENTS = ("vscode", "neovim-0.7", "neovim-0.10")
@@ -33,26 +32,45 @@ SERVER = ClientServerConfig(
 def capabilities(kind: str) -> types.ClientCapabilities:
     if kind == "vscode":
         caps = client_capabilities("visual-studio-code")
-        caps.general = types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf16])
-        caps.text_document.diagnostic = types.DiagnosticClientCapabilities(dynamic_registration=True, related_document_support=True)
-        caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+        caps.general = types.GeneralClientCapabilities(
+            position_encodings=[types.PositionEncodingKind.Utf16]
+        )
+        caps.text_document.diagnostic = types.DiagnosticClientCapabilities(
+            dynamic_registration=True, related_document_support=True
+        )
+        caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(
+            refresh_support=True
+        )
         caps.workspace.did_change_watched_files = types.DidChangeWatchedFilesClientCapabilities(
-            dynamic_registration=True, relative_pattern_support=True)
+            dynamic_registration=True, relative_pattern_support=True
+        )
         caps.workspace.configuration = True
-        caps.window = types.WindowClientCapabilities(work_done_progress=True,
-                                                     show_document=types.ShowDocumentClientCapabilities(support=True))
+        caps.window = types.WindowClientCapabilities(
+            work_done_progress=True,
+            show_document=types.ShowDocumentClientCapabilities(support=True),
+        )
         return caps
     if kind == "neovim-0.7":
         return client_capabilities("neovim@v0.7.0")
-    if kind == "minimal":  # an older client: no code action resolve, no documentChanges, push diagnostics only
+    if (
+        kind == "minimal"
+    ):  # an older client: no code action resolve, no documentChanges, push diagnostics only
         return types.ClientCapabilities(
-            text_document=types.TextDocumentClientCapabilities(code_action=types.CodeActionClientCapabilities(
-                code_action_literal_support=types.ClientCodeActionLiteralOptions(
-                    types.ClientCodeActionKindOptions(value_set=[types.CodeActionKind.QuickFix])))),
-            workspace=types.WorkspaceClientCapabilities(workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=False)))
+            text_document=types.TextDocumentClientCapabilities(
+                code_action=types.CodeActionClientCapabilities(
+                    code_action_literal_support=types.ClientCodeActionLiteralOptions(
+                        types.ClientCodeActionKindOptions(value_set=[types.CodeActionKind.QuickFix])
+                    )
+                )
+            ),
+            workspace=types.WorkspaceClientCapabilities(
+                workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=False)
+            ),
+        )
     caps = client_capabilities("neovim@v0.10.0")
     caps.general = types.GeneralClientCapabilities(
-        position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16])
+        position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16]
+    )
     return caps
 
 
@@ -90,10 +108,14 @@ class Session:
     def open(self, path: Path, text: str | None = None, language: str = "markdown") -> str:
         uri = self.uri(path)
         text = path.read_text(encoding="utf-8-sig") if text is None else text
-        self.client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, language, 1, text)))
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, language, 1, text))
+        )
         return uri
 
-    def position(self, path: Path, needle: str, offset: int = 0, occurrence: int = 0) -> types.Position:
+    def position(
+        self, path: Path, needle: str, offset: int = 0, occurrence: int = 0
+    ) -> types.Position:
         """The client position of `needle` (its n-th occurrence) in the file, `offset` code points into it."""
         lines = path.read_text(encoding="utf-8-sig").replace("\r\n", "\n").split("\n")
         seen = 0
@@ -106,13 +128,16 @@ class Session:
                 start = line.find(needle, start + 1)
         raise AssertionError(f"{needle!r} not in {path}")
 
-    async def diagnostics(self, uri: str, until=lambda items: True, timeout: float = 8.0) -> list[types.Diagnostic]:
+    async def diagnostics(
+        self, uri: str, until=lambda items: True, timeout: float = 8.0
+    ) -> list[types.Diagnostic]:
         """The document's diagnostics: pulled, or the last pushed ones once `until` holds."""
         deadline = asyncio.get_running_loop().time() + timeout
         while True:
             if self.pulls:
                 report = await self.client.text_document_diagnostic_async(
-                    types.DocumentDiagnosticParams(types.TextDocumentIdentifier(uri)))
+                    types.DocumentDiagnosticParams(types.TextDocumentIdentifier(uri))
+                )
                 items = list(report.items)
             else:
                 items = list(self.client.diagnostics.get(uri, []))
@@ -121,8 +146,13 @@ class Session:
             await asyncio.sleep(0.05)
 
 
-async def start_session(client: LanguageClient, kind: str, tmp_path: Path, fixture: str = "clean",
-                        options: dict | None = None) -> Session:
+async def start_session(
+    client: LanguageClient,
+    kind: str,
+    tmp_path: Path,
+    fixture: str = "clean",
+    options: dict | None = None,
+) -> Session:
     registrations: list[types.Registration] = []
     client.registrations = registrations
 
@@ -143,10 +173,14 @@ async def start_session(client: LanguageClient, kind: str, tmp_path: Path, fixtu
 
     init_options = {"userProfileDir": str(session.user_dir), "debounceMs": 50, **(options or {})}
     client.set_configuration({"profileMemory": {}})
-    result = await client.initialize_session(types.InitializeParams(
-        capabilities=capabilities(kind), root_uri=session.repo.as_uri(),
-        workspace_folders=[types.WorkspaceFolder(session.repo.as_uri(), "repo")],
-        initialization_options=init_options))
+    result = await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities(kind),
+            root_uri=session.repo.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(session.repo.as_uri(), "repo")],
+            initialization_options=init_options,
+        )
+    )
     session.encoding = result.capabilities.position_encoding or types.PositionEncodingKind.Utf16
     return session
 
@@ -159,9 +193,13 @@ def _apply_text_edits(text: str, edits, encoding: str) -> str:
     def offset(position: types.Position) -> int:
         if position.line >= len(lines):
             return len(text)
-        return starts[position.line] + from_client(lines[position.line], position.character, encoding)
+        return starts[position.line] + from_client(
+            lines[position.line], position.character, encoding
+        )
 
-    for edit in sorted(edits, key=lambda e: (offset(e.range.start), offset(e.range.end)), reverse=True):
+    for edit in sorted(
+        edits, key=lambda e: (offset(e.range.start), offset(e.range.end)), reverse=True
+    ):
         text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
     return text
 
@@ -170,7 +208,11 @@ def apply_workspace_edit(edit: types.WorkspaceEdit, encoding: str) -> None:
     """What an editor does with a `WorkspaceEdit`, on the files on disk (the test client's applier)."""
     operations = list(edit.document_changes or [])
     for target, edits in (edit.changes or {}).items():
-        operations.append(types.TextDocumentEdit(types.OptionalVersionedTextDocumentIdentifier(target, None), edits))
+        operations.append(
+            types.TextDocumentEdit(
+                types.OptionalVersionedTextDocumentIdentifier(target, None), edits
+            )
+        )
     for operation in operations:
         if isinstance(operation, types.CreateFile):
             path = Path(operation.uri.removeprefix("file://"))
@@ -185,12 +227,16 @@ def apply_workspace_edit(edit: types.WorkspaceEdit, encoding: str) -> None:
         path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + new.encode("utf-8"))
 
 
-def lsp_fixtures(fixture: str = "clean", options: dict | None = None, kinds: tuple[str, ...] = CLIENTS):
+def lsp_fixtures(
+    fixture: str = "clean", options: dict | None = None, kinds: tuple[str, ...] = CLIENTS
+):
     """Fixtures `client` (pytest-lsp's, once per client kind) and `session` (the `Session` around it)."""
 
     @pytest_lsp.fixture(config=SERVER, params=kinds)
     async def client(lsp_client: LanguageClient, request, tmp_path):
-        lsp_client.session = await start_session(lsp_client, request.param, tmp_path, fixture, options)
+        lsp_client.session = await start_session(
+            lsp_client, request.param, tmp_path, fixture, options
+        )
         yield
         await lsp_client.shutdown_session()
 

@@ -7,7 +7,9 @@ from pathlib import Path
 
 def test_bench_smoke_run():
     bench = Path(__file__).parents[1] / "bench" / "run.py"
-    done = subprocess.run([sys.executable, str(bench), "--smoke"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, str(bench), "--smoke"], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().endswith("bench smoke: 1 passed, 0 failed")
     assert '"hover"' in done.stdout and '"edit_log"' in done.stdout
@@ -15,6 +17,8 @@ def test_bench_smoke_run():
 
 def test_check_scaling_smoke_run():
     script = Path(__file__).parents[1] / "bench" / "check_scaling.py"
-    done = subprocess.run([sys.executable, str(script), "--smoke"], capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, str(script), "--smoke"], capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "One id repeated on every line" in done.stdout and "| 400 |" in done.stdout

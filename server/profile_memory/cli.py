@@ -1,4 +1,5 @@
-"""`pmem`: the command line for people, agents and CI. The same core engine as the language server."""
+"""`pmem`: the command line for people, agents and CI. The same core engine as the language
+server."""
 
 from __future__ import annotations
 
@@ -15,25 +16,38 @@ from importlib import resources
 from pathlib import Path, PurePath
 
 from profile_memory import __version__
-from profile_memory.core import anchors
+from profile_memory.core import anchors, recall
 from profile_memory.core.codes import CODES, LEVELS, Severity
-from profile_memory.core.config import ConfigFileError, Settings
+from profile_memory.core.config import ConfigFileError, Settings, today
 from profile_memory.core.diagnostics import Diagnostic
-from profile_memory.core.config import today
-from profile_memory.core.files import JOURNAL_NAME, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, role_of
-from profile_memory.core.pending import Kind as ProposalKind, Scope, parse_pending
-from profile_memory.core.plans import BadText, Fixes, PairRef, Plan, PlanError, UnsafeSource
+from profile_memory.core.files import (
+    JOURNAL_NAME,
+    PENDING_NAME,
+    PROJECT_PAIR,
+    USER_PAIR,
+    Role,
+    role_of,
+)
+from profile_memory.core.pending import Kind as ProposalKind
+from profile_memory.core.pending import Scope, parse_pending
 from profile_memory.core.places import Places, locate
+from profile_memory.core.plans import BadText, Fixes, PairRef, Plan, PlanError, UnsafeSource
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.rules import check_source, partner_findings
+from profile_memory.core.search import check_limit, merge_newest_first, search_journal, search_log
 from profile_memory.core.trace import Mention, render_json, render_text, trace
 from profile_memory.core.workspace import Kind, Workspace
-from profile_memory.store.disk import DiskProvider
-from profile_memory.core import recall
-from profile_memory.core.search import check_limit, merge_newest_first, search_journal, search_log
 from profile_memory.store.apply import locked, write_plan
-from profile_memory.store.disk import iter_lines_newest_first
-from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, memory_folder, read_fact, sha256_of
+from profile_memory.store.disk import DiskProvider, iter_lines_newest_first
+from profile_memory.store.memory import (
+    BadInput,
+    Refused,
+    facts_update,
+    journal_append,
+    memory_folder,
+    read_fact,
+    sha256_of,
+)
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import provision, provisioning, template_text
 
@@ -73,17 +87,22 @@ def load_context(user_dir: str | None = None, cwd: Path | None = None) -> Contex
     provider = DiskProvider()
     cwd = cwd or Path(os.getcwd())
     try:
-        places, settings, problems = locate(cwd, provider, os.environ, os.path.expanduser("~"), user_dir)
+        places, settings, problems = locate(
+            cwd, provider, os.environ, os.path.expanduser("~"), user_dir
+        )
     except ConfigFileError as error:
         raise CliError(str(error)) from None
     except OSError as error:
-        raise CliError(f"{error.filename or 'pmem.toml'}: cannot read: {error.strerror or error}") from None
+        raise CliError(
+            f"{error.filename or 'pmem.toml'}: cannot read: {error.strerror or error}"
+        ) from None
     for problem in problems:
         _warn(str(problem))
     return Context(cwd, places, Workspace(provider, settings, places.user_dir))
 
 
 # -- check ---------------------------------------------------------------------------------------
+
 
 def _codes(value: str, flag: str) -> tuple[str, ...]:
     codes = tuple(part.strip().upper() for part in value.split(",") if part.strip())
@@ -101,7 +120,9 @@ def _severity_overrides(values: list[str]) -> dict[str, Severity | None]:
         if code not in CODES:
             raise CliError(f"--severity {value}: unknown diagnostic code {code or '(none)'}")
         if level.strip().lower() not in LEVELS:
-            raise CliError(f"--severity {value}: LEVEL must be error, warning, information, hint or off")
+            raise CliError(
+                f"--severity {value}: LEVEL must be error, warning, information, hint or off"
+            )
         overrides[code] = LEVELS[level.strip().lower()]
     return overrides
 
@@ -117,10 +138,15 @@ def _files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
             if kind is Kind.MISSING:
                 raise CliError(f"{given}: no such file or folder")
             if kind is not Kind.DIR and kind is not Kind.LINK and role_of(path) is None:
-                raise CliError(f"{given}: not a memory file (expected a profile, log, pending, FACT.md or JOURNAL.jsonl)")
+                raise CliError(
+                    f"{given}: not a memory file (expected a profile, log, pending, FACT.md or "
+                    "JOURNAL.jsonl)"
+                )
             roots.append(path)
     else:
-        roots = [p for p in ctx.places.default_roots() if workspace.provider.kind(p) is not Kind.MISSING]
+        roots = [
+            p for p in ctx.places.default_roots() if workspace.provider.kind(p) is not Kind.MISSING
+        ]
     return list(dict.fromkeys(Path(p) for root in roots for p in workspace.discover(root)))
 
 
@@ -130,8 +156,14 @@ def _selected(diagnostic: Diagnostic, select: tuple[str, ...], ignore: tuple[str
     return not (ignore and diagnostic.code.startswith(ignore))
 
 
-def run_check(ctx: Context, files: list[Path], output_format: str, select: tuple[str, ...] = (),
-              ignore: tuple[str, ...] = (), overrides: dict[str, Severity | None] | None = None) -> int:
+def run_check(
+    ctx: Context,
+    files: list[Path],
+    output_format: str,
+    select: tuple[str, ...] = (),
+    ignore: tuple[str, ...] = (),
+    overrides: dict[str, Severity | None] | None = None,
+) -> int:
     diagnostics: list[Diagnostic] = []
     for path in files:
         source = ctx.workspace.source(path)
@@ -139,11 +171,18 @@ def run_check(ctx: Context, files: list[Path], output_format: str, select: tuple
             continue
         if source.unreadable is not None:
             raise CliError(f"{ctx.show(path)}: cannot read: {source.unreadable}")
-        diagnostics += [d for d in check_source(ctx.workspace, source, overrides) if _selected(d, select, ignore)]
+        diagnostics += [
+            d
+            for d in check_source(ctx.workspace, source, overrides)
+            if _selected(d, select, ignore)
+        ]
     checked = set(files)
     for path in files:  # a commit that breaks a log fails the hook even when only the log changed
-        diagnostics += [d for d in partner_findings(ctx.workspace, path, overrides)
-                        if d.path not in checked and _selected(d, select, ignore)]
+        diagnostics += [
+            d
+            for d in partner_findings(ctx.workspace, path, overrides)
+            if d.path not in checked and _selected(d, select, ignore)
+        ]
     diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
     if output_format == "json":
         print(as_json(diagnostics, ctx.show))
@@ -167,18 +206,27 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 # -- trace ---------------------------------------------------------------------------------------
 
-def run_trace(ctx: Context, anchor_id: str, everything: bool = False, as_json_output: bool = False) -> int:
+
+def run_trace(
+    ctx: Context, anchor_id: str, everything: bool = False, as_json_output: bool = False
+) -> int:
     problem = anchors.problem(anchor_id)
     if problem is not None:
         raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
     traces = trace(ctx.workspace.pairs_in(ctx.places.profile_folders()), anchor_id)
     profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
-    mentions = [Mention(profile_set.pending_path, p) for p in profile_set.pending_mentions(anchor_id)]  # type: ignore[arg-type]
+    mentions = [
+        Mention(profile_set.pending_path, p) for p in profile_set.pending_mentions(anchor_id)
+    ]  # type: ignore[arg-type]
     if not traces:
         places = ", ".join(ctx.show(p) for p in ctx.places.profile_folders())
         raise CliError(f"{anchor_id} is not in any profile or log of {places}", code=1)
     if as_json_output:
-        print(json.dumps(render_json(anchor_id, traces, ctx.show, mentions), ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                render_json(anchor_id, traces, ctx.show, mentions), ensure_ascii=False, indent=2
+            )
+        )
     else:
         print("\n".join(render_text(anchor_id, traces, ctx.show, everything, mentions)))
     return 0
@@ -189,6 +237,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
 
 
 # -- init ----------------------------------------------------------------------------------------
+
 
 def cmd_init(args: argparse.Namespace) -> int:
     ctx = load_context(args.user_dir)
@@ -220,14 +269,18 @@ DEMO_TRACE_ID = "PF-20260412-02"
 
 def _copy_demo(target: Path) -> None:
     bundled = Path(str(resources.files("profile_memory") / "demo"))
-    shutil.copytree(bundled, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        bundled, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__")
+    )
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     if args.dir:
         target = Path(os.path.abspath(args.dir))
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise CliError(f"{args.dir}: already exists and is not an empty folder; name a new folder")
+            raise CliError(
+                f"{args.dir}: already exists and is not an empty folder; name a new folder"
+            )
     else:
         target = Path(tempfile.mkdtemp(prefix="pmem-demo-"))
     _copy_demo(target)
@@ -238,7 +291,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     show = ctx.show
     print(f"Wrote an example workspace to {show(target)}:")
     print(f"  user profile set:    {show(user_dir)}  (user-profile.md + user-profile-log.md)")
-    print(f"  project profile set: {show(ctx.places.project_dir)}  (project-profile.md, its log, profile-pending.md)")
+    print(
+        f"  project profile set: {show(ctx.places.project_dir)}  (project-profile.md, its log, "
+        "profile-pending.md)"
+    )
     print(f"  agent memory:        {show(project / 'memory')}  (FACT.md, JOURNAL.jsonl)")
     print()
     print(f"$ pmem check --user-dir {show(user_dir)} {show(target)}")
@@ -249,7 +305,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print()
     print("Open it in an editor with the Profile Memory extension installed:")
     print(f"  code {show(project)}      (or: cursor {show(project)})")
-    print(f"and set \"profileMemory.userProfileDir\": \"{user_dir.as_posix()}\" in the workspace settings.")
+    print(
+        f'and set "profileMemory.userProfileDir": "{user_dir.as_posix()}" in the workspace '
+        "settings."
+    )
     return 0
 
 
@@ -271,41 +330,60 @@ def _scope_of_id(ctx: Context, anchor_id: str, scope: str | None) -> PairRef:
         raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
     if scope:
         return _ref(ctx, scope)
-    found = [s for s in ("user", "project") if anchor_id in ctx.workspace.pair(_ref(ctx, s).folder, _ref(ctx, s).name).entries_by_id]
+    found = [
+        s
+        for s in ("user", "project")
+        if anchor_id in ctx.workspace.pair(_ref(ctx, s).folder, _ref(ctx, s).name).entries_by_id
+    ]
     if not found:
-        raise CliError(f"unknown id {anchor_id}: no entry of the user or project profile carries it", code=1)
+        raise CliError(
+            f"unknown id {anchor_id}: no entry of the user or project profile carries it", code=1
+        )
     if len(found) > 1:
-        raise CliError(f"{anchor_id} is in both the user and the project profile; pass --scope user or --scope project", code=1)
+        raise CliError(
+            f"{anchor_id} is in both the user and the project profile; pass --scope user or "
+            "--scope project",
+            code=1,
+        )
     return _ref(ctx, found[0])
 
 
 def _plan(ctx: Context, title: str, operation: WriteOperation) -> Plan:
-    """What the operation would write, planned on the files as they are now, read whole (a file is never
-    rewritten from a part of it)."""
+    """What the operation would write, planned on the files as they are now, read whole (a file is
+    never rewritten from a part of it)."""
     whole = dataclasses.replace(ctx.settings, max_file_bytes=sys.maxsize)
     ctx.workspace = Workspace(DiskProvider(), whole, ctx.places.user_dir)
     profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
-    planner = Fixes(ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language)
+    planner = Fixes(
+        ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language
+    )
     message = operation(planner, ctx)
     return planner.finish(title, message)
 
 
 def _lock_folders(ctx: Context, plan: Plan) -> list[PurePath]:
     """The profile folders that exist, and those the plan writes in (created then)."""
-    existing = [f for f in ctx.places.profile_folders() if ctx.workspace.provider.kind(f) is not Kind.MISSING]
+    existing = [
+        f
+        for f in ctx.places.profile_folders()
+        if ctx.workspace.provider.kind(f) is not Kind.MISSING
+    ]
     return list(dict.fromkeys([*existing, *(change.path.parent for change in plan.files)]))
 
 
 def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -> int:
-    """Plan, then plan again and write under the folders' locks (log, profile, pending). A write that is refused
-    or has nothing to do is found by the first plan, so it takes no lock and creates nothing."""
+    """Plan, then plan again and write under the folders' locks (log, profile, pending). A write
+    that is refused or has nothing to do is found by the first plan, so it takes no lock and creates
+    nothing."""
     ctx = load_context(args.user_dir)
     written: list[PurePath] = []
     try:
         plan = _plan(ctx, title, operation)
         if plan.files:
             with locked(_lock_folders(ctx, plan)):
-                plan = _plan(ctx, title, operation)  # the files may have changed before the locks were taken
+                plan = _plan(
+                    ctx, title, operation
+                )  # the files may have changed before the locks were taken
                 written = write_plan(ctx.workspace, plan)
     except BadText as error:
         raise CliError(str(error)) from None
@@ -318,10 +396,21 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
     for over in plan.over_limit:
         _warn(over.message(ctx.show(over.path)))
     if getattr(args, "json", False):
-        print(json.dumps({"ids": plan.ids, "files": [ctx.show(p) for p in written], "outcome": plan.outcome,
-                          "over_limit": [{"path": ctx.show(o.path), "lines": o.lines, "limit": o.limit}
-                                         for o in plan.over_limit]},
-                         ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                {
+                    "ids": plan.ids,
+                    "files": [ctx.show(p) for p in written],
+                    "outcome": plan.outcome,
+                    "over_limit": [
+                        {"path": ctx.show(o.path), "lines": o.lines, "limit": o.limit}
+                        for o in plan.over_limit
+                    ],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         print(plan.outcome)
     return 0
@@ -329,14 +418,18 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
 
 def cmd_add(args: argparse.Namespace) -> int:
     def operation(planner: Fixes, ctx: Context) -> str:
-        return planner.add(_ref(ctx, args.scope), args.category, args.text, args.context, args.source)
+        return planner.add(
+            _ref(ctx, args.scope), args.category, args.text, args.context, args.source
+        )
 
     return run_write(args, "add", operation)
 
 
 def cmd_evolve(args: argparse.Namespace) -> int:
     def operation(planner: Fixes, ctx: Context) -> str:
-        planner.evolve(_scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source)
+        planner.evolve(
+            _scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source
+        )
         return f"evolved {args.id}"
 
     return run_write(args, "evolve", operation)
@@ -344,7 +437,9 @@ def cmd_evolve(args: argparse.Namespace) -> int:
 
 def cmd_pivot(args: argparse.Namespace) -> int:
     def operation(planner: Fixes, ctx: Context) -> str:
-        new_id = planner.pivot(_scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source)
+        new_id = planner.pivot(
+            _scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source
+        )
         return f"{new_id} replaces {args.id}"
 
     return run_write(args, "pivot", operation)
@@ -364,9 +459,15 @@ def _pending_path(ctx: Context, given: str | None) -> PurePath:
         if role_of(path) is not Role.PENDING:
             raise CliError(f"{given}: not a pending file (expected profile-pending.md)")
         if path.parent not in ctx.places.profile_folders():
-            raise CliError(f"{given}: outside the profile folders ({', '.join(ctx.show(f) for f in ctx.places.profile_folders())})")
+            raise CliError(
+                f"{given}: outside the profile folders "
+                f"({', '.join(ctx.show(f) for f in ctx.places.profile_folders())})"
+            )
         return path
-    return ctx.workspace.find_name(ctx.places.project_dir, PENDING_NAME) or ctx.places.project_dir / PENDING_NAME
+    return (
+        ctx.workspace.find_name(ctx.places.project_dir, PENDING_NAME)
+        or ctx.places.project_dir / PENDING_NAME
+    )
 
 
 def cmd_propose(args: argparse.Namespace) -> int:
@@ -375,8 +476,16 @@ def cmd_propose(args: argparse.Namespace) -> int:
 
     def operation(planner: Fixes, ctx: Context) -> str:
         pending = _pending_path(ctx, None)
-        planner.propose(pending, Scope(args.scope), ProposalKind(args.kind), args.category, args.text, args.old,
-                        args.context, args.source)
+        planner.propose(
+            pending,
+            Scope(args.scope),
+            ProposalKind(args.kind),
+            args.category,
+            args.text,
+            args.old,
+            args.context,
+            args.source,
+        )
         return f"proposed in {ctx.show(pending)}"
 
     return run_write(args, "propose", operation)
@@ -394,8 +503,13 @@ def cmd_confirm(args: argparse.Namespace) -> int:
             proposals = [p for p in proposals if p.line <= args.line - 1 < p.end_line]
             if not proposals:
                 raise PlanError(f"{ctx.show(pending)}:{args.line} is no proposal")
-        # With --line, the decided lines are left blank: the numbers `pmem pending` printed stay true
-        ids = [i for p in proposals if (i := planner.decide(pending, p, decision, keep_lines=bool(args.line)))]
+        # With --line, the decided lines are left blank: the numbers `pmem pending` printed stay
+        # true
+        ids = [
+            i
+            for p in proposals
+            if (i := planner.decide(pending, p, decision, keep_lines=bool(args.line)))
+        ]
         if decision == "discard":
             return f"{len(proposals)} discarded"
         return f"{len(ids)} confirmed: {', '.join(ids)}" if ids else "nothing to confirm"
@@ -404,7 +518,8 @@ def cmd_confirm(args: argparse.Namespace) -> int:
 
 
 def cmd_fix(args: argparse.Namespace) -> int:
-    """Rewrite what agents wrote in non-canonical forms (PM016 headings, PM018 forms, ids PM004 can read)."""
+    """Rewrite what agents wrote in non-canonical forms (PM016 headings, PM018 forms, ids PM004 can
+    read)."""
 
     def operation(planner: Fixes, ctx: Context) -> str:
         folders = ctx.places.profile_folders()
@@ -413,11 +528,17 @@ def cmd_fix(args: argparse.Namespace) -> int:
             if role_of(path) not in (Role.PROFILE, Role.LOG):
                 continue
             if path.parent not in folders:
-                raise CliError(f"{ctx.show(path)}: outside the profile folders ({', '.join(ctx.show(f) for f in folders)}); "
-                               "pmem writes only there (pass --user-dir, or run it in the project)")
+                raise CliError(
+                    f"{ctx.show(path)}: outside the profile folders "
+                    f"({', '.join(ctx.show(f) for f in folders)}); "
+                    "pmem writes only there (pass --user-dir, or run it in the project)"
+                )
             count = planner.fix_forms(path)
             if count:
-                done.append(f"{ctx.show(path)}: {count} line{'s' if count != 1 else ''} rewritten in canonical form")
+                done.append(
+                    f"{ctx.show(path)}: {count} line{'s' if count != 1 else ''} rewritten in "
+                    "canonical form"
+                )
         return "\n".join(done) or "nothing to fix: every form is canonical"
 
     return run_write(args, "fix", operation)
@@ -432,22 +553,43 @@ def cmd_pending(args: argparse.Namespace) -> int:
         raise CliError(f"{ctx.show(pending)}: {source.unsafe or source.unreadable}")
     proposals = ctx.workspace.pending(source).proposals if source is not None else []
     if args.json:
-        print(json.dumps([{"line": p.line + 1, "scope": p.scope.value if p.scope else None, "kind": p.kind.value,
-                           "category": p.category, "text": p.text, "old": p.old,
-                           "target": p.target.text if p.target else None} for p in proposals],
-                         ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                [
+                    {
+                        "line": p.line + 1,
+                        "scope": p.scope.value if p.scope else None,
+                        "kind": p.kind.value,
+                        "category": p.category,
+                        "text": p.text,
+                        "old": p.old,
+                        "target": p.target.text if p.target else None,
+                    }
+                    for p in proposals
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return 0
     for p in proposals:
         change = f"{p.old} → {p.text}" if p.old is not None else p.text
-        print(f"{p.line + 1:>4}  {p.scope.value if p.scope else '?':<7}  [{p.kind.value}][{p.category}] {change}")
+        print(
+            f"{p.line + 1:>4}  {p.scope.value if p.scope else '?':<7}  "
+            f"[{p.kind.value}][{p.category}] {change}"
+        )
     if not proposals:
         print(f"nothing pending in {ctx.show(pending)}")
     else:
-        print("decide one with `pmem confirm --line N` (or --keep-both, --discard); its line numbers stay valid")
+        print(
+            "decide one with `pmem confirm --line N` (or --keep-both, --discard); its line numbers "
+            "stay valid"
+        )
     return 0
 
 
 # -- agent memory: journal, facts, search, recall -----------------------------------------------
+
 
 def _memory_dirs(ctx: Context, given: str | None) -> list[Path]:
     """`--dir`, else `./memory` of the project, then the configured memory folders."""
@@ -488,8 +630,22 @@ def cmd_journal_append(args: argparse.Namespace) -> int:
 
 def _print_journal_hits(ctx: Context, hits: list, as_json_output: bool) -> None:
     if as_json_output:
-        print(json.dumps([{"ts": h.entry.ts, "tags": h.entry.tags, "text": h.entry.text, "path": ctx.show(h.path),
-                           "line": h.line + 1} for h in hits], ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                [
+                    {
+                        "ts": h.entry.ts,
+                        "tags": h.entry.tags,
+                        "text": h.entry.text,
+                        "path": ctx.show(h.path),
+                        "line": h.line + 1,
+                    }
+                    for h in hits
+                ],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     for hit in hits:
         tags = f"[{', '.join(hit.entry.tags)}]  " if hit.entry.tags else ""
@@ -516,12 +672,19 @@ def cmd_journal_search(args: argparse.Namespace) -> int:
     ctx = load_context(None)
 
     def action() -> int:
-        results = [search_journal(j, iter_lines_newest_first(j), args.query, args.tag, args.limit) for j in _journals(ctx, args.dir)]
+        results = [
+            search_journal(j, iter_lines_newest_first(j), args.query, args.tag, args.limit)
+            for j in _journals(ctx, args.dir)
+        ]
         hits = merge_newest_first([r.hits for r in results], args.limit)
         malformed = sum(r.malformed for r in results)
         _print_journal_hits(ctx, hits, args.json)
         if malformed:
-            print(f"pmem: note: {malformed} malformed journal line{'s' if malformed != 1 else ''} skipped", file=sys.stderr)
+            print(
+                f"pmem: note: {malformed} malformed journal line{'s' if malformed != 1 else ''} "
+                "skipped",
+                file=sys.stderr,
+            )
         return 0
 
     return _memory_call(action)
@@ -534,20 +697,41 @@ def cmd_search(args: argparse.Namespace) -> int:
     def action() -> int:
         results: list[dict] = []
         for journal in _journals(ctx, None):
-            for hit in search_journal(journal, iter_lines_newest_first(journal), args.query, None, args.limit).hits:
-                results.append({"kind": "journal", "path": ctx.show(hit.path), "line": hit.line + 1, "ts": hit.entry.ts,
-                                "tags": hit.entry.tags, "text": hit.entry.text})
+            for hit in search_journal(
+                journal, iter_lines_newest_first(journal), args.query, None, args.limit
+            ).hits:
+                results.append(
+                    {
+                        "kind": "journal",
+                        "path": ctx.show(hit.path),
+                        "line": hit.line + 1,
+                        "ts": hit.entry.ts,
+                        "tags": hit.entry.tags,
+                        "text": hit.entry.text,
+                    }
+                )
         for pair in ctx.workspace.pairs_in(ctx.places.profile_folders()):
             if pair.log is not None and pair.log_path is not None:
                 for found in search_log(pair.log_path, pair.log, args.query):
-                    results.append({"kind": "log", "path": ctx.show(found.path), "line": found.line + 1, "id": found.id,
-                                    "date": found.date, "text": found.text})
+                    results.append(
+                        {
+                            "kind": "log",
+                            "path": ctx.show(found.path),
+                            "line": found.line + 1,
+                            "id": found.id,
+                            "date": found.date,
+                            "text": found.text,
+                        }
+                    )
         results = results[: args.limit] if args.limit else results
         if args.json:
             print(json.dumps(results, ensure_ascii=False, indent=2))
         for result in [] if args.json else results:
             label = result.get("ts", "").replace("T", " ") or f"{result['id']} {result['date']}"
-            print(f"{result['kind']:<7} {label}  {result['text']}  ({result['path']}:{result['line']})")
+            print(
+                f"{result['kind']:<7} {label}  {result['text']}  "
+                f"({result['path']}:{result['line']})"
+            )
         return 0
 
     return _memory_call(action)
@@ -582,8 +766,17 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
         if data is None:
             raise CliError(f"{ctx.show(path)}: no FACT.md yet", code=1)
         if args.json:
-            print(json.dumps({"path": ctx.show(path), "sha256": sha256_of(data),
-                              "content": data.decode("utf-8", errors="replace")}, ensure_ascii=False, indent=2))
+            print(
+                json.dumps(
+                    {
+                        "path": ctx.show(path),
+                        "sha256": sha256_of(data),
+                        "content": data.decode("utf-8", errors="replace"),
+                    },
+                    ensure_ascii=False,
+                    indent=2,
+                )
+            )
         else:
             sys.stdout.write(data.decode("utf-8", errors="replace"))
         return 0
@@ -605,19 +798,32 @@ def _positive(value: str) -> int:
     try:
         return check_limit(int(value))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {value!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"must be a positive whole number, not {value!r}"
+        ) from None
 
 
 # -- serve ---------------------------------------------------------------------------------------
+
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """The language server. Logs go to stderr or the log file: stdout is the LSP transport."""
     import logging
 
-    handler = logging.FileHandler(args.log_file, encoding="utf-8") if args.log_file else logging.StreamHandler(sys.stderr)
+    handler = (
+        logging.FileHandler(args.log_file, encoding="utf-8")
+        if args.log_file
+        else logging.StreamHandler(sys.stderr)
+    )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING, handlers=[handler], force=True)
-    from profile_memory.lsp.server import BoundedInput, create_server, keep_large_buffers_out_of_the_heap
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.WARNING, handlers=[handler], force=True
+    )
+    from profile_memory.lsp.server import (
+        BoundedInput,
+        create_server,
+        keep_large_buffers_out_of_the_heap,
+    )
 
     keep_large_buffers_out_of_the_heap()
     server = create_server()
@@ -633,131 +839,227 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 # -- the parser ----------------------------------------------------------------------------------
 
+
 def _add_user_dir(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--user-dir", metavar="DIR",
-                        help="the user profile folder (default: $PMEM_USER_DIR, then ~/.cursor/profile)")
+    parser.add_argument(
+        "--user-dir",
+        metavar="DIR",
+        help="the user profile folder (default: $PMEM_USER_DIR, then ~/.cursor/profile)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pmem", description="Check, trace and safely edit the memory files of AI coding agents.")
+    parser = argparse.ArgumentParser(
+        prog="pmem",
+        description="Check, trace and safely edit the memory files of AI coding agents.",
+    )
     parser.add_argument("--version", action="version", version=f"pmem {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    check = commands.add_parser("check", help="report problems in profiles, logs, pending proposals and agent memory",
-                                description="Check memory files. With no PATH: the user profile folder, "
-                                            "./.cursor/profile and ./memory of the project.")
+    check = commands.add_parser(
+        "check",
+        help="report problems in profiles, logs, pending proposals and agent memory",
+        description="Check memory files. With no PATH: the user profile folder, "
+        "./.cursor/profile and ./memory of the project.",
+    )
     check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check")
     check.add_argument("--format", choices=("text", "json", "github"), default="text")
-    check.add_argument("--select", metavar="CODES", help="only these codes (comma-separated; prefixes allowed)")
-    check.add_argument("--ignore", metavar="CODES", help="not these codes (comma-separated; prefixes allowed)")
-    check.add_argument("--severity", metavar="CODE=LEVEL", action="append", default=[],
-                       help="change a code's severity: error, warning, information, hint or off (repeatable)")
+    check.add_argument(
+        "--select", metavar="CODES", help="only these codes (comma-separated; prefixes allowed)"
+    )
+    check.add_argument(
+        "--ignore", metavar="CODES", help="not these codes (comma-separated; prefixes allowed)"
+    )
+    check.add_argument(
+        "--severity",
+        metavar="CODE=LEVEL",
+        action="append",
+        default=[],
+        help="change a code's severity: error, warning, information, hint or off (repeatable)",
+    )
     _add_user_dir(check)
     check.set_defaults(handler=cmd_check)
 
-    trace_cmd = commands.add_parser("trace", help="trace an anchor id up to its log records",
-                                    description="Show where an id's entry is, its state, its latest record in full "
-                                                "and one line per earlier record.")
+    trace_cmd = commands.add_parser(
+        "trace",
+        help="trace an anchor id up to its log records",
+        description="Show where an id's entry is, its state, its latest record in full "
+        "and one line per earlier record.",
+    )
     trace_cmd.add_argument("id", metavar="ID", help="an anchor id, PF-YYYYMMDD-NN")
     trace_cmd.add_argument("--all", action="store_true", help="print every record in full")
     trace_cmd.add_argument("--json", action="store_true", help="print JSON")
     _add_user_dir(trace_cmd)
     trace_cmd.set_defaults(handler=cmd_trace)
 
-    init = commands.add_parser("init", help="create the missing profile files from the templates (never overwrites)",
-                               description="Create missing files from the templates; existing files, even empty ones, are kept. "
-                                           "With no scope flag, both the user and the project profile pairs.")
+    init = commands.add_parser(
+        "init",
+        help="create the missing profile files from the templates (never overwrites)",
+        description="Create missing files from the templates; existing files, even empty ones, "
+        "are kept. With no scope flag, both the user and the project profile pairs.",
+    )
     init.add_argument("--user", action="store_true", help="the user profile pair")
-    init.add_argument("--project", action="store_true", help="the project profile pair in ./.cursor/profile")
-    init.add_argument("--memory", metavar="DIR", help="an agent memory folder DIR/memory (FACT.md, JOURNAL.jsonl)")
-    init.add_argument("--lang", choices=("zh", "en"), help="template language (default: the `language` setting, zh)")
+    init.add_argument(
+        "--project", action="store_true", help="the project profile pair in ./.cursor/profile"
+    )
+    init.add_argument(
+        "--memory", metavar="DIR", help="an agent memory folder DIR/memory (FACT.md, JOURNAL.jsonl)"
+    )
+    init.add_argument(
+        "--lang",
+        choices=("zh", "en"),
+        help="template language (default: the `language` setting, zh)",
+    )
     _add_user_dir(init)
     init.set_defaults(handler=cmd_init)
 
-    demo = commands.add_parser("demo", help="write an example workspace with deliberate problems, check and trace it",
-                               description="Write a bundled example workspace into DIR (default: a new temporary folder), "
-                                           "run `check` and one `trace` on it, and say how to open it in an editor.")
+    demo = commands.add_parser(
+        "demo",
+        help="write an example workspace with deliberate problems, check and trace it",
+        description="Write a bundled example workspace into DIR (default: a new temporary folder), "
+        "run `check` and one `trace` on it, and say how to open it in an editor.",
+    )
     demo.add_argument("dir", nargs="?", metavar="DIR", help="a new or empty folder")
     demo.set_defaults(handler=cmd_demo)
 
-    def write_command(name: str, help_text: str, handler: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
-        command = commands.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+    def write_command(
+        name: str, help_text: str, handler: Callable[[argparse.Namespace], int]
+    ) -> argparse.ArgumentParser:
+        command = commands.add_parser(
+            name, help=help_text, description=help_text[0].upper() + help_text[1:] + "."
+        )
         _add_user_dir(command)
-        command.add_argument("--json", action="store_true", help="print the ids and files changed as JSON")
+        command.add_argument(
+            "--json", action="store_true", help="print the ids and files changed as JSON"
+        )
         command.set_defaults(handler=handler)
         return command
 
     def context_options(command: argparse.ArgumentParser) -> None:
-        command.add_argument("--context", metavar="C", help="原始上下文 / Context: the person's words")
+        command.add_argument(
+            "--context", metavar="C", help="原始上下文 / Context: the person's words"
+        )
         command.add_argument("--source", metavar="S", help="来源对话 / Source: the conversation")
 
-    propose = write_command("propose", "append a proposal to the pending file for the person to confirm", cmd_propose)
+    propose = write_command(
+        "propose", "append a proposal to the pending file for the person to confirm", cmd_propose
+    )
     propose.add_argument("--scope", choices=("user", "project"), required=True)
     propose.add_argument("--kind", choices=("add", "evolve", "pivot"), required=True)
     propose.add_argument("--category", required=True, metavar="CAT")
     propose.add_argument("text", metavar="TEXT", help="the entry (NEW for an evolve or pivot)")
-    propose.add_argument("--old", metavar="OLD", help="the current text of the entry (evolve, pivot)")
+    propose.add_argument(
+        "--old", metavar="OLD", help="the current text of the entry (evolve, pivot)"
+    )
     context_options(propose)
 
-    add = write_command("add", "record a confirmed new entry and its log record; prints the new id", cmd_add)
+    add = write_command(
+        "add", "record a confirmed new entry and its log record; prints the new id", cmd_add
+    )
     add.add_argument("--scope", choices=("user", "project"), required=True)
     add.add_argument("--category", required=True, metavar="CAT")
     add.add_argument("text", metavar="TEXT")
     context_options(add)
 
-    for name, help_text, handler in (("evolve", "give an entry new wording under the same id", cmd_evolve),
-                                     ("pivot", "replace an entry with a new one under a new id", cmd_pivot)):
+    for name, help_text, handler in (
+        ("evolve", "give an entry new wording under the same id", cmd_evolve),
+        ("pivot", "replace an entry with a new one under a new id", cmd_pivot),
+    ):
         command = write_command(name, help_text, handler)
         command.add_argument("id", metavar="ID")
         command.add_argument("text", metavar="TEXT")
         command.add_argument("--scope", choices=("user", "project"))
         context_options(command)
 
-    delete = write_command("delete", "remove an entry and record its deletion in the log", cmd_delete)
+    delete = write_command(
+        "delete", "remove an entry and record its deletion in the log", cmd_delete
+    )
     delete.add_argument("id", metavar="ID")
     delete.add_argument("--scope", choices=("user", "project"))
     context_options(delete)
 
-    confirm = write_command("confirm", "decide pending proposals: confirm, keep both, or discard", cmd_confirm)
-    confirm.add_argument("pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)")
+    confirm = write_command(
+        "confirm", "decide pending proposals: confirm, keep both, or discard", cmd_confirm
+    )
+    confirm.add_argument(
+        "pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)"
+    )
     which = confirm.add_mutually_exclusive_group()
     which.add_argument("--all", action="store_true", help="every proposal, in order")
     which.add_argument("--line", type=int, metavar="N", help="the proposal on line N")
     how = confirm.add_mutually_exclusive_group()
-    how.add_argument("--keep-both", action="store_true", help="for an evolve or pivot: add NEW as a new entry")
-    how.add_argument("--discard", action="store_true", help="drop the proposals without recording them")
+    how.add_argument(
+        "--keep-both", action="store_true", help="for an evolve or pivot: add NEW as a new entry"
+    )
+    how.add_argument(
+        "--discard", action="store_true", help="drop the proposals without recording them"
+    )
 
-    fix = write_command("fix", "rewrite non-canonical forms that agents wrote (PM016, PM018, readable PM004 ids)", cmd_fix)
-    fix.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the profile folders)")
+    fix = write_command(
+        "fix",
+        "rewrite non-canonical forms that agents wrote (PM016, PM018, readable PM004 ids)",
+        cmd_fix,
+    )
+    fix.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or folders (default: the profile folders)"
+    )
 
-    pending_cmd = commands.add_parser("pending", help="list the pending proposals with their line numbers",
-                                      description="List the proposals of the pending file, each with the line number "
-                                                  "that `pmem confirm --line N` takes.")
-    pending_cmd.add_argument("pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)")
+    pending_cmd = commands.add_parser(
+        "pending",
+        help="list the pending proposals with their line numbers",
+        description="List the proposals of the pending file, each with the line number "
+        "that `pmem confirm --line N` takes.",
+    )
+    pending_cmd.add_argument(
+        "pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)"
+    )
     pending_cmd.add_argument("--json", action="store_true")
     _add_user_dir(pending_cmd)
     pending_cmd.set_defaults(handler=cmd_pending)
 
-    journal = commands.add_parser("journal", help="the agent journal: append and search JOURNAL.jsonl")
-    journal_commands = journal.add_subparsers(dest="journal_command", metavar="ACTION", required=True)
-    append = journal_commands.add_parser("append", help="append one entry (locked, fsynced)",
-                                         description="Append one entry to memory/JOURNAL.jsonl.")
+    journal = commands.add_parser(
+        "journal", help="the agent journal: append and search JOURNAL.jsonl"
+    )
+    journal_commands = journal.add_subparsers(
+        dest="journal_command", metavar="ACTION", required=True
+    )
+    append = journal_commands.add_parser(
+        "append",
+        help="append one entry (locked, fsynced)",
+        description="Append one entry to memory/JOURNAL.jsonl.",
+    )
     append.add_argument("text", metavar="TEXT")
-    append.add_argument("--tag", action="append", default=[], metavar="T", help="a tag (repeatable)")
-    append.add_argument("--dir", metavar="D", help="the memory folder (default: ./memory of the project)")
+    append.add_argument(
+        "--tag", action="append", default=[], metavar="T", help="a tag (repeatable)"
+    )
+    append.add_argument(
+        "--dir", metavar="D", help="the memory folder (default: ./memory of the project)"
+    )
     append.set_defaults(handler=cmd_journal_append)
-    search = journal_commands.add_parser("search", help="entries whose text contains QUERY, newest first",
-                                         description="Search journal entries: QUERY is a case-insensitive substring of "
-                                                     "the text, --tag a whole tag; both must hold; newest first.")
+    search = journal_commands.add_parser(
+        "search",
+        help="entries whose text contains QUERY, newest first",
+        description="Search journal entries: QUERY is a case-insensitive substring of "
+        "the text, --tag a whole tag; both must hold; newest first.",
+    )
     search.add_argument("query", nargs="?", metavar="QUERY")
     search.add_argument("--tag", metavar="T")
-    search.add_argument("--limit", type=_positive, default=20, metavar="N", help="the last N matches (default 20)")
-    search.add_argument("--json", action="store_true", help="the entries as Cherry writes them, plus path and line")
-    search.add_argument("--dir", metavar="D", help="the memory folder (default: ./memory, then the configured ones)")
+    search.add_argument(
+        "--limit", type=_positive, default=20, metavar="N", help="the last N matches (default 20)"
+    )
+    search.add_argument(
+        "--json", action="store_true", help="the entries as Cherry writes them, plus path and line"
+    )
+    search.add_argument(
+        "--dir", metavar="D", help="the memory folder (default: ./memory, then the configured ones)"
+    )
     search.set_defaults(handler=cmd_journal_search)
 
-    memory_search = commands.add_parser("search", help="search the journals and the log records",
-                                        description="Search journal entries and log records (heading and field values).")
+    memory_search = commands.add_parser(
+        "search",
+        help="search the journals and the log records",
+        description="Search journal entries and log records (heading and field values).",
+    )
     memory_search.add_argument("query", metavar="QUERY")
     memory_search.add_argument("--limit", type=_positive, default=20, metavar="N")
     memory_search.add_argument("--json", action="store_true")
@@ -766,30 +1068,51 @@ def build_parser() -> argparse.ArgumentParser:
 
     facts = commands.add_parser("facts", help="the agent's durable facts: show or update FACT.md")
     facts_commands = facts.add_subparsers(dest="facts_command", metavar="ACTION", required=True)
-    update = facts_commands.add_parser("update", help="replace FACT.md atomically",
-                                       description="Replace memory/FACT.md whole and atomically with FILE (or stdin).")
-    update.add_argument("file", nargs="?", metavar="FILE", help="the new content (default or -: standard input)")
-    update.add_argument("--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256")
-    update.add_argument("--dir", metavar="D", help="the memory folder (default: ./memory of the project)")
+    update = facts_commands.add_parser(
+        "update",
+        help="replace FACT.md atomically",
+        description="Replace memory/FACT.md whole and atomically with FILE (or stdin).",
+    )
+    update.add_argument(
+        "file", nargs="?", metavar="FILE", help="the new content (default or -: standard input)"
+    )
+    update.add_argument(
+        "--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256"
+    )
+    update.add_argument(
+        "--dir", metavar="D", help="the memory folder (default: ./memory of the project)"
+    )
     update.set_defaults(handler=cmd_facts_update)
-    show = facts_commands.add_parser("show", help="print FACT.md", description="Print memory/FACT.md.")
+    show = facts_commands.add_parser(
+        "show", help="print FACT.md", description="Print memory/FACT.md."
+    )
     show.add_argument("--json", action="store_true", help="path, sha256 and content as JSON")
     show.add_argument("--dir", metavar="D")
     show.set_defaults(handler=cmd_facts_show)
 
-    recall_cmd = commands.add_parser("recall", help="print the context block an agent reads at the start of a session",
-                                     description="Print the user and project profiles, SOUL.md, USER.md and FACT.md "
-                                                 "as one context block (empty files omitted).")
+    recall_cmd = commands.add_parser(
+        "recall",
+        help="print the context block an agent reads at the start of a session",
+        description="Print the user and project profiles, SOUL.md, USER.md and FACT.md "
+        "as one context block (empty files omitted).",
+    )
     recall_cmd.add_argument("--format", choices=("text", "markdown", "json"), default="text")
     _add_user_dir(recall_cmd)
     recall_cmd.set_defaults(handler=cmd_recall)
 
-    serve = commands.add_parser("serve", help="run the language server (stdio by default)",
-                                description="Run the Profile Memory language server for VS Code, Cursor, Neovim, Helix, Zed "
-                                            "or any LSP client. It speaks over stdio unless --tcp is given.")
+    serve = commands.add_parser(
+        "serve",
+        help="run the language server (stdio by default)",
+        description="Run the Profile Memory language server for VS Code, Cursor, Neovim, Helix, "
+        "Zed or any LSP client. It speaks over stdio unless --tcp is given.",
+    )
     serve.add_argument("--stdio", action="store_true", help="speak over stdin/stdout (the default)")
-    serve.add_argument("--tcp", metavar="HOST:PORT", help="listen on a TCP port instead (for debugging)")
-    serve.add_argument("--log-file", metavar="PATH", help="write logs to this file instead of stderr")
+    serve.add_argument(
+        "--tcp", metavar="HOST:PORT", help="listen on a TCP port instead (for debugging)"
+    )
+    serve.add_argument(
+        "--log-file", metavar="PATH", help="write logs to this file instead of stderr"
+    )
     serve.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     serve.set_defaults(handler=cmd_serve)
     return parser
@@ -810,6 +1133,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # the reader went away (`pmem … | head`): nothing more to say
         return 0
-    except OSError as error:  # a filesystem failure no command foresaw: still one line, never a traceback
+    except (
+        OSError
+    ) as error:  # a filesystem failure no command foresaw: still one line, never a traceback
         print(f"pmem: {_os_error(error)}", file=sys.stderr)
         return 2

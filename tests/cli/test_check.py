@@ -7,10 +7,20 @@ import os
 from pathlib import Path
 
 import pytest
-
 from cli_support import run_pmem
 
-JSON_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "name", "severity", "message", "related"}
+JSON_KEYS = {
+    "path",
+    "line",
+    "column",
+    "end_line",
+    "end_column",
+    "code",
+    "name",
+    "severity",
+    "message",
+    "related",
+}
 
 
 def test_clean_workspace_passes_with_default_places(pmem_in_repo):
@@ -34,10 +44,20 @@ def test_json_output_keys_positions_and_exit_code(pmem_in_repo, clean):
     first, second = [d for d in diagnostics if d["code"] == "PM002"]
     assert first["path"] == ".cursor/profile/project-profile.md"
     assert (first["line"], first["column"], first["end_column"]) == (7, 34, 48)
-    assert (second["line"], second["column"], second["end_column"]) == (8, 12, 26)  # code points after emoji + CJK
+    assert (second["line"], second["column"], second["end_column"]) == (
+        8,
+        12,
+        26,
+    )  # code points after emoji + CJK
     assert second["severity"] == "error" and second["name"] == "duplicate-anchor"
-    assert second["related"] == [{"path": ".cursor/profile/project-profile.md", "line": 7, "column": 34,
-                                  "message": "PF-20260601-01 also on line 7"}]
+    assert second["related"] == [
+        {
+            "path": ".cursor/profile/project-profile.md",
+            "line": 7,
+            "column": 34,
+            "message": "PF-20260601-01 also on line 7",
+        }
+    ]
 
 
 def test_information_alone_exits_zero(pmem_in_repo, clean):
@@ -49,23 +69,32 @@ def test_information_alone_exits_zero(pmem_in_repo, clean):
 
 def test_select_ignore_and_severity_flags(pmem_in_repo, clean):
     profile = clean / "home" / ".cursor" / "profile" / "user-profile.md"
-    profile.write_text(profile.read_text(encoding="utf-8") + "- 未确认的条目\n散文\n", encoding="utf-8")
+    profile.write_text(
+        profile.read_text(encoding="utf-8") + "- 未确认的条目\n散文\n", encoding="utf-8"
+    )
     assert pmem_in_repo("check").code == 1
     assert "PM009" not in pmem_in_repo("check", "--ignore", "PM009").out
     assert pmem_in_repo("check", "--ignore", "PM009").code == 0
     selected = pmem_in_repo("check", "--select", "PM00", "--format", "json")
     assert {d["code"] for d in json.loads(selected.out)} == {"PM005", "PM009"}
-    raised = pmem_in_repo("check", "--severity", "PM005=error", "--severity", "PM009=off", "--format", "json")
-    assert [(d["code"], d["severity"]) for d in json.loads(raised.out)] == [("PM005", "error")] and raised.code == 1
+    raised = pmem_in_repo(
+        "check", "--severity", "PM005=error", "--severity", "PM009=off", "--format", "json"
+    )
+    assert [(d["code"], d["severity"]) for d in json.loads(raised.out)] == [
+        ("PM005", "error")
+    ] and raised.code == 1
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--severity", "PM005=loud"], "LEVEL must be"),
-    (["--severity", "PM999=off"], "unknown diagnostic code PM999"),
-    (["--select", "XX1"], "unknown diagnostic code XX1"),
-    (["nowhere"], "nowhere: no such file or folder"),
-    (["--format", "xml"], "invalid choice"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--severity", "PM005=loud"], "LEVEL must be"),
+        (["--severity", "PM999=off"], "unknown diagnostic code PM999"),
+        (["--select", "XX1"], "unknown diagnostic code XX1"),
+        (["nowhere"], "nowhere: no such file or folder"),
+        (["--format", "xml"], "invalid choice"),
+    ],
+)
 def test_usage_errors_exit_2_with_one_line(pmem_in_repo, args, words):
     result = pmem_in_repo("check", *args)
     assert result.code == 2 and words in result.err and "Traceback" not in result.err
@@ -79,7 +108,7 @@ def test_a_file_that_is_no_memory_file_is_refused(pmem_in_repo, clean):
 
 def test_explicit_file_reports_only_that_file_with_its_pair_as_context(pmem_in_repo, clean):
     log = clean / "repo" / ".cursor" / "profile" / "project-profile-log.md"
-    log.write_bytes(log.read_bytes() + "\r\n### broken heading\r\n".encode())
+    log.write_bytes(log.read_bytes() + b"\r\n### broken heading\r\n")
     result = pmem_in_repo("check", ".cursor/profile/project-profile.md")
     assert result.code == 0 and "in 1 file" in result.out
     result = pmem_in_repo("check", ".cursor/profile/project-profile-log.md")
@@ -88,10 +117,18 @@ def test_explicit_file_reports_only_that_file_with_its_pair_as_context(pmem_in_r
 
 def test_github_annotations(pmem_in_repo, clean):
     profile = clean / "home" / ".cursor" / "profile" / "user-profile.md"
-    profile.write_text(profile.read_text(encoding="utf-8") + "- 未确认, 有逗号\n散文\n", encoding="utf-8")
+    profile.write_text(
+        profile.read_text(encoding="utf-8") + "- 未确认, 有逗号\n散文\n", encoding="utf-8"
+    )
     lines = pmem_in_repo("check", "--format", "github").out.splitlines()
-    assert any(line.startswith("::notice file=") and "title=PM005 unconfirmed-entry::" in line for line in lines)
-    assert any(line.startswith("::warning file=") and ",line=15,col=1,endLine=15,endColumn=3," in line for line in lines)
+    assert any(
+        line.startswith("::notice file=") and "title=PM005 unconfirmed-entry::" in line
+        for line in lines
+    )
+    assert any(
+        line.startswith("::warning file=") and ",line=15,col=1,endLine=15,endColumn=3," in line
+        for line in lines
+    )
 
 
 def test_unsafe_links_and_fifos_are_pm030_and_never_read(pmem_in_repo, clean, tmp_path):
@@ -140,7 +177,12 @@ def test_pmem_toml_severity_and_limits_apply_and_bad_toml_is_named(pmem_in_repo,
 
 def test_invalid_utf8_and_huge_line_do_not_crash(pmem_in_repo, clean):
     journal = clean / "repo" / "memory" / "JOURNAL.jsonl"
-    journal.write_bytes(journal.read_bytes() + b'{"ts":"x","tags":[],"text":"\xff\xfe"}\n' + b"x" * 1_000_000 + b"\n")
+    journal.write_bytes(
+        journal.read_bytes()
+        + b'{"ts":"x","tags":[],"text":"\xff\xfe"}\n'
+        + b"x" * 1_000_000
+        + b"\n"
+    )
     result = pmem_in_repo("check", "--format", "json")
     codes = sorted(d["code"] for d in json.loads(result.out))
     assert codes == ["PM020", "PM021", "PM032"] and result.code == 1
@@ -148,9 +190,14 @@ def test_invalid_utf8_and_huge_line_do_not_crash(pmem_in_repo, clean):
 
 def test_installed_pmem_script_and_version():
     import sys
+
     script = Path(sys.executable).parent / "pmem"
     result = run_pmem("--version", cwd=Path.cwd())
     assert result.code == 0 and result.out.startswith("pmem ")
     if script.exists():
         import subprocess
-        assert subprocess.run([script, "--version"], capture_output=True, text=True).stdout == result.out
+
+        assert (
+            subprocess.run([script, "--version"], capture_output=True, text=True).stdout
+            == result.out
+        )

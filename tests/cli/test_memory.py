@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import random
+import shutil
 import signal
 import stat
 import subprocess
@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from cli_support import run_pmem
 
 
@@ -28,13 +27,33 @@ def agent(tmp_path: Path) -> Path:
 def pmem(root: Path, *args: str, stdin: str | None = None):
     if stdin is None:
         return run_pmem(*args, cwd=root, env={"PMEM_USER_DIR": str(root / "home")})
-    done = subprocess.run([sys.executable, "-m", "profile_memory", *args], cwd=root, input=stdin, text=True,
-                          capture_output=True, env={**os.environ, "HOME": str(root), "PMEM_USER_DIR": str(root / "home")})
+    done = subprocess.run(
+        [sys.executable, "-m", "profile_memory", *args],
+        cwd=root,
+        input=stdin,
+        text=True,
+        capture_output=True,
+        env={**os.environ, "HOME": str(root), "PMEM_USER_DIR": str(root / "home")},
+    )
     return done
 
 
 def test_append_writes_cherry_lines_private_and_fsynced(agent: Path):
-    assert pmem(agent, "journal", "append", "选定 FastAPI \"真的\"", "--tag", "backend", "--tag", " backend ", "--tag", "决策").code == 0
+    assert (
+        pmem(
+            agent,
+            "journal",
+            "append",
+            '选定 FastAPI "真的"',
+            "--tag",
+            "backend",
+            "--tag",
+            " backend ",
+            "--tag",
+            "决策",
+        ).code
+        == 0
+    )
     journal = agent / "memory" / "JOURNAL.jsonl"
     entry = json.loads(journal.read_text(encoding="utf-8"))
     assert list(entry) == ["ts", "tags", "text"] and entry["tags"] == ["backend", "决策"]
@@ -44,7 +63,9 @@ def test_append_writes_cherry_lines_private_and_fsynced(agent: Path):
 
 def test_a_torn_line_is_skipped_by_search_and_closed_by_the_next_append(agent: Path):
     journal = agent / "memory" / "JOURNAL.jsonl"
-    journal.write_bytes(b'{"ts":"2026-06-01T00:00:00.000Z","tags":[],"text":"ok"}\n{"ts":"2026-06-0')
+    journal.write_bytes(
+        b'{"ts":"2026-06-01T00:00:00.000Z","tags":[],"text":"ok"}\n{"ts":"2026-06-0'
+    )
     assert pmem(agent, "journal", "append", "after the crash").code == 0
     lines = journal.read_text().split("\n")
     assert lines[1] == '{"ts":"2026-06-0' and json.loads(lines[2])["text"] == "after the crash"
@@ -53,13 +74,16 @@ def test_a_torn_line_is_skipped_by_search_and_closed_by_the_next_append(agent: P
     assert "1 malformed journal line skipped" in result.err
 
 
-@pytest.mark.parametrize("args, code, words", [
-    (["journal", "append", "  "], 2, "empty"),
-    (["journal", "search", "--limit", "0"], 2, "positive whole number"),
-    (["journal", "search", "--limit", "x"], 2, "positive whole number"),
-    (["journal", "append", "x", "--dir", "../.."], 2, "not an agent memory folder"),
-    (["journal", "append", "x", "--dir", "nowhere/memory"], 2, "pmem init --memory"),
-])
+@pytest.mark.parametrize(
+    "args, code, words",
+    [
+        (["journal", "append", "  "], 2, "empty"),
+        (["journal", "search", "--limit", "0"], 2, "positive whole number"),
+        (["journal", "search", "--limit", "x"], 2, "positive whole number"),
+        (["journal", "append", "x", "--dir", "../.."], 2, "not an agent memory folder"),
+        (["journal", "append", "x", "--dir", "nowhere/memory"], 2, "pmem init --memory"),
+    ],
+)
 def test_bad_input_is_refused_and_nothing_written(agent: Path, args, code, words):
     journal = agent / "memory" / "JOURNAL.jsonl"
     before = journal.read_bytes()
@@ -72,11 +96,18 @@ def test_facts_update_is_verbatim_keeps_the_mode_and_honours_if_match(agent: Pat
     fact = agent / "memory" / "FACT.md"
     fact.chmod(0o640)
     assert pmem(agent, "facts", "update", stdin="# Facts\n\n- 用 zsh\n").returncode == 0
-    assert fact.read_text(encoding="utf-8") == "# Facts\n\n- 用 zsh\n" and stat.S_IMODE(fact.stat().st_mode) == 0o640
+    assert (
+        fact.read_text(encoding="utf-8") == "# Facts\n\n- 用 zsh\n"
+        and stat.S_IMODE(fact.stat().st_mode) == 0o640
+    )
     shown = json.loads(pmem(agent, "facts", "show", "--json").out)
     assert shown["content"] == "# Facts\n\n- 用 zsh\n"
     stale = pmem(agent, "facts", "update", "--if-match", "0" * 64, stdin="lost update\n")
-    assert stale.returncode == 1 and "changed since" in stale.stderr and fact.read_text(encoding="utf-8").startswith("# Facts")
+    assert (
+        stale.returncode == 1
+        and "changed since" in stale.stderr
+        and fact.read_text(encoding="utf-8").startswith("# Facts")
+    )
     fresh = pmem(agent, "facts", "update", "--if-match", shown["sha256"], stdin="# Facts v2\n")
     assert fresh.returncode == 0 and fact.read_text() == "# Facts v2\n"
     assert pmem(agent, "facts", "update", stdin="").returncode == 2
@@ -131,12 +162,17 @@ def test_links_are_refused_everywhere_and_targets_untouched(agent: Path, tmp_pat
     memory.symlink_to(real)
     result = pmem(agent, "journal", "append", "leak")
     assert result.code == 2 and "memory folder is a symbolic link" in result.err
-    assert not (real / "JOURNAL.jsonl").exists() or b"leak" not in (real / "JOURNAL.jsonl").read_bytes()
+    assert (
+        not (real / "JOURNAL.jsonl").exists()
+        or b"leak" not in (real / "JOURNAL.jsonl").read_bytes()
+    )
 
 
 def test_provisioning_over_existing_and_empty_files_changes_nothing(agent: Path):
     (agent / "memory" / "FACT.md").write_text("")
-    (agent / "memory" / "JOURNAL.jsonl").write_text('{"ts":"2026-06-01T00:00:00.000Z","tags":[],"text":"x"}\n')
+    (agent / "memory" / "JOURNAL.jsonl").write_text(
+        '{"ts":"2026-06-01T00:00:00.000Z","tags":[],"text":"x"}\n'
+    )
     before = {p.name: p.read_bytes() for p in (agent / "memory").iterdir() if p.is_file()}
     result = pmem(agent, "init", "--memory", ".")
     assert result.out.split() == ["kept", "memory/FACT.md", "kept", "memory/JOURNAL.jsonl"]
@@ -160,8 +196,23 @@ for n in range(count):
 
 def test_eight_writers_append_4000_lines_none_torn_lost_or_interleaved(agent: Path):
     folder = agent / "memory"
-    writers = [subprocess.Popen([sys.executable, "-c", APPENDER, str(folder), f"w{n}", "500", "cli" if n % 2 else "lib"],
-                                cwd=agent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for n in range(8)]
+    writers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                APPENDER,
+                str(folder),
+                f"w{n}",
+                "500",
+                "cli" if n % 2 else "lib",
+            ],
+            cwd=agent,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for n in range(8)
+    ]
     for writer in writers:
         assert writer.wait(timeout=120) == 0, writer.stderr.read()
     lines = (folder / "JOURNAL.jsonl").read_text(encoding="utf-8").split("\n")
@@ -190,8 +241,12 @@ def test_a_fact_writer_killed_at_random_moments_never_leaves_a_partial_file(agen
     fact.write_text("version 0\nend 0\n", encoding="utf-8")
     rng = random.Random(11)
     for _ in range(50):
-        writer = subprocess.Popen([sys.executable, "-c", FACT_WRITER, str(folder)], cwd=agent,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        writer = subprocess.Popen(
+            [sys.executable, "-c", FACT_WRITER, str(folder)],
+            cwd=agent,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(rng.uniform(0.05, 0.3))
         writer.send_signal(signal.SIGKILL)
         writer.wait()
@@ -205,18 +260,27 @@ def test_memory_search_covers_journals_and_logs(agent: Path):
     pmem(agent, "journal", "append", "选定 FastAPI", "--tag", "backend")
     pmem(agent, "add", "--scope", "user", "--category", "技术偏好", "偏好 FastAPI")
     hits = json.loads(pmem(agent, "search", "fastapi", "--json").out)
-    assert [(h["kind"], h["text"]) for h in hits] == [("journal", "选定 FastAPI"), ("log", "偏好 FastAPI")]
+    assert [(h["kind"], h["text"]) for h in hits] == [
+        ("journal", "选定 FastAPI"),
+        ("log", "偏好 FastAPI"),
+    ]
     assert hits[1]["id"].startswith("PF-") and hits[0]["line"] == 1
 
 
 def test_recall_prints_the_context_block_in_three_formats(agent: Path):
     pmem(agent, "add", "--scope", "project", "--category", "项目定位", "面向开发者")
-    (agent / "memory" / "FACT.md").write_text("# Long-term knowledge\n\n- 用 zsh\n", encoding="utf-8")
+    (agent / "memory" / "FACT.md").write_text(
+        "# Long-term knowledge\n\n- 用 zsh\n", encoding="utf-8"
+    )
     (agent / "SOUL.md").write_text("")
     text = pmem(agent, "recall").out
-    assert text.startswith('<project-profile path=".cursor/profile/project-profile.md" log=".cursor/profile/project-profile-log.md">')
+    assert text.startswith(
+        '<project-profile path=".cursor/profile/project-profile.md" log=".cursor/profile/project-profile-log.md">'
+    )
     assert '<facts path="memory/FACT.md">\n# Long-term knowledge\n\n- 用 zsh\n</facts>' in text
-    assert "<soul" not in text and "<user-profile" not in text  # empty and missing files are omitted
+    assert (
+        "<soul" not in text and "<user-profile" not in text
+    )  # empty and missing files are omitted
     markdown = pmem(agent, "recall", "--format", "markdown").out
     assert "## Agent Knowledge" in markdown and "Trust them as ground truth" in markdown
     sections = json.loads(pmem(agent, "recall", "--format", "json").out)

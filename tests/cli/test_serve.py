@@ -19,9 +19,23 @@ def free_port() -> int:
 
 def test_serve_over_tcp_with_a_log_file(tmp_path: Path):
     port, log_file = free_port(), tmp_path / "server.log"
-    server = subprocess.Popen([sys.executable, "-m", "profile_memory", "serve", "--tcp", f"127.0.0.1:{port}",
-                               "--log-file", str(log_file), "-v"], cwd=tmp_path, stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, env={**os.environ, "HOME": str(tmp_path)})
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "profile_memory",
+            "serve",
+            "--tcp",
+            f"127.0.0.1:{port}",
+            "--log-file",
+            str(log_file),
+            "-v",
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
     try:
         for _ in range(100):
             try:
@@ -29,8 +43,14 @@ def test_serve_over_tcp_with_a_log_file(tmp_path: Path):
                 break
             except OSError:
                 time.sleep(0.1)
-        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
-                           "params": {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}}}).encode()
+        body = json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {"processId": None, "rootUri": tmp_path.as_uri(), "capabilities": {}},
+            }
+        ).encode()
         connection.sendall(b"Content-Length: %d\r\n\r\n" % len(body) + body)
         received = b""
         while b'"serverInfo"' not in received:

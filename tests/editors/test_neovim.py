@@ -17,7 +17,9 @@ import pytest
 ROOT = Path(__file__).parents[2]
 WORKSPACES = ROOT / "tests" / "workspaces"
 NVIM = shutil.which("nvim")
-pytestmark = pytest.mark.skipif(NVIM is None, reason="Neovim is not installed (.ci/run installs Debian's)")
+pytestmark = pytest.mark.skipif(
+    NVIM is None, reason="Neovim is not installed (.ci/run installs Debian's)"
+)
 
 PROBE = r"""
 local out = { messages = "" }
@@ -55,22 +57,44 @@ finish()
 def snippet(which: int) -> str:
     """The README's Neovim snippets: 0 is the 0.10+ form, 1 the 0.7–0.9 form."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### Neovim"):text.index("### Helix")]
+    section = text[text.index("### Neovim") : text.index("### Helix")]
     return re.findall(r"```lua\n(.*?)```", section, re.DOTALL)[which]
 
 
-def run_nvim(tmp_path: Path, file: Path, path_env: str, row: int | None = None, col: int = 0) -> dict:
+def run_nvim(
+    tmp_path: Path, file: Path, path_env: str, row: int | None = None, col: int = 0
+) -> dict:
     (tmp_path / "init.lua").write_text(snippet(1), encoding="utf-8")
     (tmp_path / "probe.lua").write_text(PROBE, encoding="utf-8")
     out = tmp_path / "probe.json"
-    env = {**{k: v for k, v in os.environ.items() if not k.startswith(("PMEM_", "NVIM", "VIM"))},
-           "HOME": str(tmp_path / "sloppy" / "home"), "PATH": path_env, "PROBE_OUT": str(out),
-           "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "XDG_DATA_HOME": str(tmp_path / "xdg"),
-           "XDG_STATE_HOME": str(tmp_path / "xdg"), "PMEM_TODAY": "2026-11-30"}
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("PMEM_", "NVIM", "VIM"))},
+        "HOME": str(tmp_path / "sloppy" / "home"),
+        "PATH": path_env,
+        "PROBE_OUT": str(out),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
+        "XDG_DATA_HOME": str(tmp_path / "xdg"),
+        "XDG_STATE_HOME": str(tmp_path / "xdg"),
+        "PMEM_TODAY": "2026-11-30",
+    }
     if row is not None:
         env.update(PROBE_ROW=str(row), PROBE_COL=str(col))
-    done = subprocess.run([NVIM, "--headless", "-u", str(tmp_path / "init.lua"), "-c", f"luafile {tmp_path / 'probe.lua'}",
-                           str(file)], cwd=tmp_path / "sloppy" / "repo", env=env, capture_output=True, text=True, timeout=90)
+    done = subprocess.run(
+        [
+            NVIM,
+            "--headless",
+            "-u",
+            str(tmp_path / "init.lua"),
+            "-c",
+            f"luafile {tmp_path / 'probe.lua'}",
+            str(file),
+        ],
+        cwd=tmp_path / "sloppy" / "repo",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
     assert out.exists(), done.stderr
     return json.loads(out.read_text(encoding="utf-8"))
 
@@ -80,8 +104,9 @@ def sloppy(tmp_path: Path) -> Path:
     shutil.copytree(WORKSPACES / "sloppy", tmp_path / "sloppy")
     memory = tmp_path / "sloppy" / "repo" / "memory"
     memory.mkdir()
-    (memory / "JOURNAL.jsonl").write_text('{"ts":"2026-06-01T00:00:00.000Z","tags":[],"text":"ok"}\nnot json\n',
-                                         encoding="utf-8")
+    (memory / "JOURNAL.jsonl").write_text(
+        '{"ts":"2026-06-01T00:00:00.000Z","tags":[],"text":"ok"}\nnot json\n', encoding="utf-8"
+    )
     return tmp_path / "sloppy"
 
 
@@ -95,17 +120,28 @@ def test_the_07_snippet_shows_diagnostics_and_hover_on_a_profile(tmp_path, slopp
     column = len(line[: line.index("PF-20260302-01")].encode("utf-8"))  # Neovim's columns are bytes
     result = run_nvim(tmp_path, profile, with_pmem(), row=4, col=column + 3)
     assert result["clients"] == 1 and result["errmsg"] == ""
-    assert sorted((d["line"], d["code"]) for d in result["diagnostics"]) == [(3, "PM018"), (4, "PM018"), (7, "PM018"), (8, "PM018")]
+    assert sorted((d["line"], d["code"]) for d in result["diagnostics"]) == [
+        (3, "PM018"),
+        (4, "PM018"),
+        (7, "PM018"),
+        (8, "PM018"),
+    ]
     assert "**PF-20260302-01** · live" in result["hover"]
 
 
 def test_the_07_snippet_attaches_to_a_journal(tmp_path, sloppy):
     result = run_nvim(tmp_path, sloppy / "repo" / "memory" / "JOURNAL.jsonl", with_pmem())
-    assert result["clients"] == 1 and [(d["line"], d["code"]) for d in result["diagnostics"]] == [(1, "PM020")]
+    assert result["clients"] == 1 and [(d["line"], d["code"]) for d in result["diagnostics"]] == [
+        (1, "PM020")
+    ]
 
 
 def test_without_pmem_on_path_it_says_so_once(tmp_path, sloppy):
     assert shutil.which("pmem", path="/usr/bin:/bin") is None
-    result = run_nvim(tmp_path, sloppy / "home" / ".cursor" / "profile" / "user-profile.md", "/usr/bin:/bin")
+    result = run_nvim(
+        tmp_path, sloppy / "home" / ".cursor" / "profile" / "user-profile.md", "/usr/bin:/bin"
+    )
     assert result["clients"] == 0 and result["errmsg"] == ""
-    assert result["messages"].count("`pmem` is not on PATH") == 1 and "Error" not in result["messages"]
+    assert (
+        result["messages"].count("`pmem` is not on PATH") == 1 and "Error" not in result["messages"]
+    )

@@ -6,34 +6,45 @@ import hashlib
 import json
 
 import pytest
+from lsp_support import Session
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-
-from lsp_support import Session
 
 
 async def run(session: Session, command: str, argument=None):
     arguments = [argument] if argument is not None else []
-    return await session.client.workspace_execute_command_async(types.ExecuteCommandParams(command, arguments))
+    return await session.client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command, arguments)
+    )
 
 
 async def test_search_returns_journal_and_log_hits(session: Session):
     hits = await run(session, "profileMemory.search", {"query": "fastapi"})
-    assert [(h["kind"], h["text"]) for h in hits] == [("journal", "后端选定 FastAPI，见 PF-20260601-01"),
-                                                      ("log", "后端使用 FastAPI + PostgreSQL")]
+    assert [(h["kind"], h["text"]) for h in hits] == [
+        ("journal", "后端选定 FastAPI，见 PF-20260601-01"),
+        ("log", "后端使用 FastAPI + PostgreSQL"),
+    ]
     journal = hits[0]
-    assert set(journal) == {"kind", "uri", "range", "ts", "tags", "text"} and journal["range"]["start"]["line"] == 1
+    assert (
+        set(journal) == {"kind", "uri", "range", "ts", "tags", "text"}
+        and journal["range"]["start"]["line"] == 1
+    )
     assert hits[1]["id"] == "PF-20260601-01"
     only_tagged = await run(session, "profileMemory.search", {"tag": "SETUP", "kinds": ["journal"]})
     assert [h["tags"] for h in only_tagged] == [["setup"]]
 
 
-@pytest.mark.parametrize("argument, words", [
-    ({"query": "x", "limit": 0}, "positive whole number"),
-    ({"kinds": ["everything"]}, "kinds"),
-    ("not an object", "one object argument"),
-])
-async def test_bad_arguments_are_errors_and_the_server_keeps_serving(session: Session, argument, words):
+@pytest.mark.parametrize(
+    "argument, words",
+    [
+        ({"query": "x", "limit": 0}, "positive whole number"),
+        ({"kinds": ["everything"]}, "kinds"),
+        ("not an object", "one object argument"),
+    ],
+)
+async def test_bad_arguments_are_errors_and_the_server_keeps_serving(
+    session: Session, argument, words
+):
     with pytest.raises(JsonRpcException, match=words):
         await run(session, "profileMemory.search", argument)
     assert (await run(session, "profileMemory.newId")) == "PF-20261130-01"
@@ -41,8 +52,14 @@ async def test_bad_arguments_are_errors_and_the_server_keeps_serving(session: Se
 
 async def test_journal_append_writes_disk_or_the_open_editor(session: Session):
     journal = session.repo / "memory" / "JOURNAL.jsonl"
-    result = await run(session, "profileMemory.journalAppend", {"text": "从编辑器追加", "tags": ["editor"]})
-    assert result["tags"] == ["editor"] and json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])["text"] == "从编辑器追加"
+    result = await run(
+        session, "profileMemory.journalAppend", {"text": "从编辑器追加", "tags": ["editor"]}
+    )
+    assert (
+        result["tags"] == ["editor"]
+        and json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])["text"]
+        == "从编辑器追加"
+    )
     session.open(journal, language="json")
     await run(session, "profileMemory.journalAppend", {"text": "打开时追加"})
     assert len(session.client.applied_edits) == 1  # the open buffer is changed through the editor
@@ -62,10 +79,16 @@ async def test_paths_outside_the_memory_folders_are_refused(session: Session, tm
 async def test_facts_update_honours_the_expected_sha(session: Session):
     fact = session.repo / "memory" / "FACT.md"
     with pytest.raises(JsonRpcException, match="changed since"):
-        await run(session, "profileMemory.factsUpdate", {"content": "# new\n", "expectedSha256": "0" * 64})
+        await run(
+            session, "profileMemory.factsUpdate", {"content": "# new\n", "expectedSha256": "0" * 64}
+        )
     current = hashlib.sha256(fact.read_bytes()).hexdigest()
-    result = await run(session, "profileMemory.factsUpdate", {"content": "# new\n", "expectedSha256": current})
-    assert fact.read_text() == "# new\n" and result["sha256"] == hashlib.sha256(b"# new\n").hexdigest()
+    result = await run(
+        session, "profileMemory.factsUpdate", {"content": "# new\n", "expectedSha256": current}
+    )
+    assert (
+        fact.read_text() == "# new\n" and result["sha256"] == hashlib.sha256(b"# new\n").hexdigest()
+    )
 
 
 async def test_recall_init_new_id_and_trace(session: Session):

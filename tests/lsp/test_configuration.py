@@ -1,11 +1,12 @@
 """Configuration: initializationOptions and workspace/configuration, bad values reported once, defaults used."""
 
 import pytest
+from lsp_support import Session, lsp_fixtures
 from lsprotocol import types
 
-from lsp_support import Session, lsp_fixtures
-
-client, session = lsp_fixtures(options={"debounceMs": "soon", "limits": {"user-profile": 5}, "colour": "red"})
+client, session = lsp_fixtures(
+    options={"debounceMs": "soon", "limits": {"user-profile": 5}, "colour": "red"}
+)
 
 
 def codes(items) -> list[str]:
@@ -26,19 +27,27 @@ async def test_changed_configuration_refreshes_diagnostics(session: Session):
     uri = session.open(session.user_dir / "user-profile.md")
     assert "PM001" in codes(await session.diagnostics(uri, lambda items: bool(items)))
     session.client.set_configuration({"profileMemory": {"severity": {"PM001": "off"}}})
-    session.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
-        settings={"profileMemory": {"severity": {"PM001": "off"}}}))
+    session.client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(
+            settings={"profileMemory": {"severity": {"PM001": "off"}}}
+        )
+    )
     assert await session.diagnostics(uri, lambda items: items == []) == []
     warnings = [m.message for m in session.client.messages if m.type == types.MessageType.Warning]
     assert len(warnings) == 2  # the same bad keys are not reported again
 
 
 async def test_loading_reports_progress_when_the_client_supports_it(session: Session):
-    if not session.client.capabilities.window or not session.client.capabilities.window.work_done_progress:
+    if (
+        not session.client.capabilities.window
+        or not session.client.capabilities.window.work_done_progress
+    ):
         pytest.skip("this client does not support work-done progress")
     assert await session.eventually(lambda: any(session.client.progress_reports.values()))
     reports = next(iter(session.client.progress_reports.values()))
-    assert isinstance(reports[0], types.WorkDoneProgressBegin) and isinstance(reports[-1], types.WorkDoneProgressEnd)
+    assert isinstance(reports[0], types.WorkDoneProgressBegin) and isinstance(
+        reports[-1], types.WorkDoneProgressEnd
+    )
 
 
 async def test_a_wrong_typed_place_is_reported_and_the_other_settings_apply(session: Session):
@@ -46,9 +55,17 @@ async def test_a_wrong_typed_place_is_reported_and_the_other_settings_apply(sess
     await session.diagnostics(uri)
     settings = {"userProfileDir": 5, "limits": {"project-profile": 3}}
     session.client.set_configuration({"profileMemory": settings})
-    session.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={"profileMemory": settings}))
+    session.client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"profileMemory": settings})
+    )
     items = await session.diagnostics(uri, lambda items: "PM001" in codes(items))
-    assert "limit of 3" in next(d.message for d in items if d.code == "PM001")  # the rest of the message applies
-    assert await session.eventually(lambda: any("`userProfileDir`" in m.message for m in session.client.messages))
-    text = await session.client.workspace_execute_command_async(types.ExecuteCommandParams("profileMemory.recall", []))
+    assert "limit of 3" in next(
+        d.message for d in items if d.code == "PM001"
+    )  # the rest of the message applies
+    assert await session.eventually(
+        lambda: any("`userProfileDir`" in m.message for m in session.client.messages)
+    )
+    text = await session.client.workspace_execute_command_async(
+        types.ExecuteCommandParams("profileMemory.recall", [])
+    )
     assert "<project-profile" in text

@@ -2,9 +2,8 @@
 
 import asyncio
 
-from lsprotocol import types
-
 from lsp_support import Session
+from lsprotocol import types
 from profile_memory.lsp.positions import to_client
 
 
@@ -12,14 +11,32 @@ def codes(items) -> list[str]:
     return sorted(str(d.code) for d in items)
 
 
-def change(session: Session, uri: str, version: int, line: int, start: int, end: int, text: str, line_text: str):
+def change(
+    session: Session,
+    uri: str,
+    version: int,
+    line: int,
+    start: int,
+    end: int,
+    text: str,
+    line_text: str,
+):
     """An incremental edit of one line, positions given in code points of `line_text`."""
     encoding = session.encoding
-    session.client.text_document_did_change(types.DidChangeTextDocumentParams(
-        types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-        [types.TextDocumentContentChangePartial(
-            range=types.Range(types.Position(line, to_client(line_text, start, encoding)),
-                              types.Position(line, to_client(line_text, end, encoding))), text=text)]))
+    session.client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            [
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(
+                        types.Position(line, to_client(line_text, start, encoding)),
+                        types.Position(line, to_client(line_text, end, encoding)),
+                    ),
+                    text=text,
+                )
+            ],
+        )
+    )
 
 
 async def test_problems_appear_and_disappear_as_the_user_types(session: Session):
@@ -31,7 +48,11 @@ async def test_problems_appear_and_disappear_as_the_user_types(session: Session)
     lines = profile.read_text(encoding="utf-8").split("\n")
     change(session, uri, 2, len(lines) - 1, 0, 0, "- 没有锚点 🧠\n", "")
     items = await session.diagnostics(uri, lambda items: "PM005" in codes(items))
-    assert codes(items) == ["PM005"] and items[0].range.start.line == len(lines) - 1 and items[0].source == "pmem"
+    assert (
+        codes(items) == ["PM005"]
+        and items[0].range.start.line == len(lines) - 1
+        and items[0].source == "pmem"
+    )
     # break the first anchor: month 13, with the range exactly on the token after emoji + CJK
     start = line.index("PF-20260412-01") + 3
     change(session, uri, 3, 3, start, start + 6, "202613", line)
@@ -71,14 +92,24 @@ async def test_a_file_rewritten_on_disk_is_seen_by_the_open_profile(session: Ses
     uri = session.open(profile)
     assert await session.diagnostics(uri) == []
     # an agent deletes PF-20260412-02 in the log from a shell
-    log.write_text(log.read_text(encoding="utf-8") + "\n### [PF-20260412-02] 2026-11-30 — 删除\n- **分类**: 技术偏好\n"
-                   "- **精简版**: x\n- **原始上下文**: x\n- **来源对话**: x\n- **操作**: 删除\n", encoding="utf-8")
+    log.write_text(
+        log.read_text(encoding="utf-8")
+        + "\n### [PF-20260412-02] 2026-11-30 — 删除\n- **分类**: 技术偏好\n"
+        "- **精简版**: x\n- **原始上下文**: x\n- **来源对话**: x\n- **操作**: 删除\n",
+        encoding="utf-8",
+    )
     if session.kind == "vscode":
-        session.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(
-            [types.FileEvent(log.as_uri(), types.FileChangeType.Changed)]))
+        session.client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                [types.FileEvent(log.as_uri(), types.FileChangeType.Changed)]
+            )
+        )
     else:  # no file watching: any request that touches the file notices its new modification time
-        await session.client.text_document_hover_async(types.HoverParams(
-            types.TextDocumentIdentifier(uri), session.position(profile, "PF-20260412-02", 1)))
+        await session.client.text_document_hover_async(
+            types.HoverParams(
+                types.TextDocumentIdentifier(uri), session.position(profile, "PF-20260412-02", 1)
+            )
+        )
     items = await session.diagnostics(uri, lambda items: "PM008" in codes(items))
     assert codes(items) == ["PM008"]
 
@@ -99,7 +130,9 @@ async def test_documents_that_are_no_memory_files_are_ignored(session: Session):
     await asyncio.sleep(0.3)
     assert await session.diagnostics(uri) == [] and await session.diagnostics(other_uri) == []
     assert uri not in session.client.diagnostics and other_uri not in session.client.diagnostics
-    lenses = await session.client.text_document_code_lens_async(types.CodeLensParams(types.TextDocumentIdentifier(uri)))
+    lenses = await session.client.text_document_code_lens_async(
+        types.CodeLensParams(types.TextDocumentIdentifier(uri))
+    )
     assert lenses is None
 
 
@@ -116,5 +149,7 @@ async def test_a_binary_fact_file_does_not_break_the_server(session: Session):
     fact.write_bytes(b"\x00\xff\xfe\x89PNG\r\n" * 100)
     uri = session.open(fact, fact.read_bytes().decode("utf-8", errors="replace"))
     await session.diagnostics(uri)
-    hover = await session.client.text_document_hover_async(types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 0)))
+    hover = await session.client.text_document_hover_async(
+        types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(0, 0))
+    )
     assert hover is None

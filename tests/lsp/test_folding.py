@@ -1,8 +1,7 @@
 """Folding ranges for log records and categories."""
 
-from lsprotocol import types
-
 from lsp_support import Session
+from lsprotocol import types
 
 
 def doc(session: Session, path):
@@ -11,8 +10,12 @@ def doc(session: Session, path):
 
 async def test_folding_ranges_for_records_and_categories(session: Session):
     log = session.user_dir / "user-profile-log.md"
-    ranges = await session.client.text_document_folding_range_async(types.FoldingRangeParams(doc(session, log)))
+    ranges = await session.client.text_document_folding_range_async(
+        types.FoldingRangeParams(doc(session, log))
+    )
     assert [(r.start_line, r.end_line) for r in ranges] == [(6, 11), (13, 18), (20, 26), (28, 33)]
     profile = session.user_dir / "user-profile.md"
-    ranges = await session.client.text_document_folding_range_async(types.FoldingRangeParams(doc(session, profile)))
+    ranges = await session.client.text_document_folding_range_async(
+        types.FoldingRangeParams(doc(session, profile))
+    )
     assert [(r.start_line, r.end_line) for r in ranges] == [(2, 3), (5, 6)]

@@ -22,8 +22,14 @@ class RawClient:
 
     def __init__(self, cwd: Path) -> None:
         env = {**os.environ, "PMEM_TODAY": "2026-11-30"}
-        self.process = subprocess.Popen([sys.executable, "-m", "profile_memory", "serve"], cwd=cwd, env=env,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "profile_memory", "serve"],
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         self.messages: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
         self.next_id = 0
@@ -40,7 +46,9 @@ class RawClient:
             self.messages.put(json.loads(stream.read(length)))
 
     def frame(self, body: bytes, length: int | None = None) -> None:
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % (len(body) if length is None else length) + body)
+        self.process.stdin.write(
+            b"Content-Length: %d\r\n\r\n" % (len(body) if length is None else length) + body
+        )
         self.process.stdin.flush()
 
     def send(self, method: str, params=None, notify: bool = False) -> int | None:
@@ -73,8 +81,17 @@ def server(tmp_path: Path):
     shutil.copytree(WORKSPACES / "clean", tmp_path / "clean")
     repo = tmp_path / "clean" / "repo"
     client = RawClient(repo)
-    answer = client.request("initialize", {"processId": None, "rootUri": repo.as_uri(), "capabilities": {},
-                                           "initializationOptions": {"userProfileDir": str(tmp_path / "clean" / "home" / ".cursor" / "profile")}})
+    answer = client.request(
+        "initialize",
+        {
+            "processId": None,
+            "rootUri": repo.as_uri(),
+            "capabilities": {},
+            "initializationOptions": {
+                "userProfileDir": str(tmp_path / "clean" / "home" / ".cursor" / "profile")
+            },
+        },
+    )
     assert "result" in answer
     client.send("initialized", {}, notify=True)
     yield client, repo
@@ -82,21 +99,31 @@ def server(tmp_path: Path):
 
 
 def alive(client: RawClient) -> None:
-    assert "result" in client.request("workspace/executeCommand", {"command": "profileMemory.newId", "arguments": []})
+    assert "result" in client.request(
+        "workspace/executeCommand", {"command": "profileMemory.newId", "arguments": []}
+    )
 
 
 def position_params(uri: str, line, character=0) -> dict:
     return {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
 
 
-@pytest.mark.parametrize("params", [
-    "line -1", "line 2**31", "a number for textDocument",
-])
+@pytest.mark.parametrize(
+    "params",
+    [
+        "line -1",
+        "line 2**31",
+        "a number for textDocument",
+    ],
+)
 def test_requests_whose_params_do_not_validate_are_answered(server, params):
     client, repo = server
     uri = (repo / ".cursor" / "profile" / "project-profile.md").as_uri()
-    shaped = {"line -1": position_params(uri, -1), "line 2**31": position_params(uri, 2 ** 31),
-              "a number for textDocument": {"textDocument": 5, "position": {"line": 0, "character": 0}}}[params]
+    shaped = {
+        "line -1": position_params(uri, -1),
+        "line 2**31": position_params(uri, 2**31),
+        "a number for textDocument": {"textDocument": 5, "position": {"line": 0, "character": 0}},
+    }[params]
     answer = client.request("textDocument/hover", shaped)
     assert answer["error"]["code"] == -32602
     alive(client)
@@ -104,29 +131,45 @@ def test_requests_whose_params_do_not_validate_are_answered(server, params):
 
 def test_an_absurd_content_length_is_refused_and_the_server_keeps_serving(server):
     client, _ = server
-    client.frame(b"", length=10 ** 12)
+    client.frame(b"", length=10**12)
     alive(client)
     assert client.process.poll() is None
 
 
-@pytest.mark.parametrize("command, arguments", [
-    ("profileMemory.confirmAll", [5]), ("profileMemory.confirmAll", [None]), ("profileMemory.confirmAll", [[1]]),
-    ("profileMemory.confirmAll", []), ("profileMemory.discardAll", [{}]),
-    ("profileMemory.openRecord", ["file:///x.md", "ten"]), ("profileMemory.openRecord", ["file:///x.md", -1]),
-    ("profileMemory.recall", [{"format": ["text"]}]),
-    ("profileMemory.journalAppend", [{"text": "x", "dir": "mem\u0000ory"}]),
-    ("profileMemory.journalAppend", [{"text": "\ud800"}]),
-])
+@pytest.mark.parametrize(
+    "command, arguments",
+    [
+        ("profileMemory.confirmAll", [5]),
+        ("profileMemory.confirmAll", [None]),
+        ("profileMemory.confirmAll", [[1]]),
+        ("profileMemory.confirmAll", []),
+        ("profileMemory.discardAll", [{}]),
+        ("profileMemory.openRecord", ["file:///x.md", "ten"]),
+        ("profileMemory.openRecord", ["file:///x.md", -1]),
+        ("profileMemory.recall", [{"format": ["text"]}]),
+        ("profileMemory.journalAppend", [{"text": "x", "dir": "mem\u0000ory"}]),
+        ("profileMemory.journalAppend", [{"text": "\ud800"}]),
+    ],
+)
 def test_bad_command_arguments_get_an_error_not_null(server, command, arguments):
     client, _ = server
-    answer = client.request("workspace/executeCommand", {"command": command, "arguments": arguments})
+    answer = client.request(
+        "workspace/executeCommand", {"command": command, "arguments": arguments}
+    )
     assert "error" in answer and answer["error"]["code"] in (-32602, -32803), answer
     alive(client)
 
 
-@pytest.mark.parametrize("data", [None, {}, {"action": "nope", "uri": "file:///x.md", "line": 0},
-                                  {"action": "normalise", "uri": 5, "line": 0},
-                                  {"action": "new-id", "uri": "file:///x.md", "line": 0, "span": "all"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        {},
+        {"action": "nope", "uri": "file:///x.md", "line": 0},
+        {"action": "normalise", "uri": 5, "line": 0},
+        {"action": "new-id", "uri": "file:///x.md", "line": 0, "span": "all"},
+    ],
+)
 def test_code_action_resolve_with_data_it_never_listed_is_an_error(server, data):
     client, _ = server
     action = {"title": "x"} | ({"data": data} if data is not None else {})
@@ -142,8 +185,10 @@ def test_confirm_all_on_a_linked_pending_file_is_refused(server, tmp_path):
     elsewhere.write_bytes(pending.read_bytes())
     pending.unlink()
     pending.symlink_to(elsewhere)
-    answer = client.request("workspace/executeCommand", {"command": "profileMemory.confirmAll",
-                                                         "arguments": [pending.as_uri()]})
+    answer = client.request(
+        "workspace/executeCommand",
+        {"command": "profileMemory.confirmAll", "arguments": [pending.as_uri()]},
+    )
     assert "error" in answer and "link" in answer["error"]["message"], answer
     alive(client)
 
@@ -155,16 +200,41 @@ def rss_kib(client: RawClient) -> int:
 
 def test_closed_unsaved_documents_give_their_memory_back(server, tmp_path):
     client, _ = server
-    text = "# User Profile\n\n## 技术偏好\n" + "".join(f"- 条目 {i} 🧠 <!-- PF-20260412-{i + 1:02d} -->\n" for i in range(3000))
+    text = "# User Profile\n\n## 技术偏好\n" + "".join(
+        f"- 条目 {i} 🧠 <!-- PF-20260412-{i + 1:02d} -->\n" for i in range(3000)
+    )
 
     def cycle(start: int, count: int) -> None:
         for n in range(start, start + count):
             uri = (tmp_path / "unsaved" / str(n) / "user-profile.md").as_uri()  # never on disk
-            client.send("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1,
-                                                                  "text": text}}, notify=True)
-            client.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [
-                {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}}, "text": "- 新\n"}]},
-                notify=True)
+            client.send(
+                "textDocument/didOpen",
+                {
+                    "textDocument": {
+                        "uri": uri,
+                        "languageId": "markdown",
+                        "version": 1,
+                        "text": text,
+                    }
+                },
+                notify=True,
+            )
+            client.send(
+                "textDocument/didChange",
+                {
+                    "textDocument": {"uri": uri, "version": 2},
+                    "contentChanges": [
+                        {
+                            "range": {
+                                "start": {"line": 3, "character": 0},
+                                "end": {"line": 3, "character": 0},
+                            },
+                            "text": "- 新\n",
+                        }
+                    ],
+                },
+                notify=True,
+            )
             client.send("textDocument/didClose", {"textDocument": {"uri": uri}}, notify=True)
         alive(client)
 

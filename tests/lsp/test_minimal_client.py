@@ -19,7 +19,12 @@ async def test_an_action_that_cannot_apply_is_listed_disabled_with_its_reason(se
 
 async def test_actions_come_with_their_edits(session: Session):
     profile = session.user_dir / "user-profile.md"
-    line = profile.read_text(encoding="utf-8").split("\n").index(
-        next(x for x in profile.read_text(encoding="utf-8").split("\n") if "PF-" in x))
+    line = (
+        profile.read_text(encoding="utf-8")
+        .split("\n")
+        .index(next(x for x in profile.read_text(encoding="utf-8").split("\n") if "PF-" in x))
+    )
     actions = await actions_at(session, profile, line)
-    assert actions and all(a.edit is not None and a.edit.changes for a in actions if a.disabled is None)
+    assert actions and all(
+        a.edit is not None and a.edit.changes for a in actions if a.disabled is None
+    )

@@ -1,8 +1,7 @@
 """Find references across the pair, the pending file and the journals."""
 
-from lsprotocol import types
-
 from lsp_support import Session
+from lsprotocol import types
 
 
 def doc(session: Session, path):
@@ -11,14 +10,26 @@ def doc(session: Session, path):
 
 async def test_references_cover_profile_log_pending_and_journal(session: Session):
     project = session.repo / ".cursor" / "profile" / "project-profile.md"
-    found = await session.client.text_document_references_async(types.ReferenceParams(
-        text_document=doc(session, project), position=session.position(project, "PF-20260601-01", 1),
-        context=types.ReferenceContext(include_declaration=True)))
+    found = await session.client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=doc(session, project),
+            position=session.position(project, "PF-20260601-01", 1),
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
     names = sorted(loc.uri.rsplit("/", 1)[1] for loc in found)
     assert names == ["JOURNAL.jsonl", "project-profile-log.md", "project-profile.md"]
     user = session.user_dir / "user-profile.md"
-    found = await session.client.text_document_references_async(types.ReferenceParams(
-        text_document=doc(session, user), position=session.position(user, "PF-20260412-02", 1),
-        context=types.ReferenceContext(include_declaration=True)))
+    found = await session.client.text_document_references_async(
+        types.ReferenceParams(
+            text_document=doc(session, user),
+            position=session.position(user, "PF-20260412-02", 1),
+            context=types.ReferenceContext(include_declaration=True),
+        )
+    )
     assert sorted(loc.uri.rsplit("/", 1)[1] for loc in found) == [
-        "profile-pending.md", "user-profile-log.md", "user-profile-log.md", "user-profile.md"]
+        "profile-pending.md",
+        "user-profile-log.md",
+        "user-profile-log.md",
+        "user-profile.md",
+    ]

@@ -1,27 +1,31 @@
 import datetime as dt
 
 import pytest
-
 from profile_memory.core import anchors
 
 
-@pytest.mark.parametrize("token", ["PF-20240229-01", "PF-20260412-07", "PF-20260412-123", "PF-20261231-99"])
+@pytest.mark.parametrize(
+    "token", ["PF-20240229-01", "PF-20260412-07", "PF-20260412-123", "PF-20261231-99"]
+)
 def test_well_formed(token):
     assert anchors.problem(token) is None
 
 
-@pytest.mark.parametrize("token, words", [
-    ("PF-20260229-01", "not a real date"),
-    ("PF-20261301-01", "month 13"),
-    ("PF-20260400-01", "day 00"),
-    ("PF-20260412-00", "starts at 01"),
-    ("PF-20260412-1", "at least two digits"),
-    ("PF-2026041-01", "8 digits"),
-    ("PF-202604120-01", "8 digits"),
-    ("PF-20260412-001", "leading zero"),
-    ("PF-20260412", "expected PF-YYYYMMDD-NN"),
-    ("PF-20260431-01", "not a real date"),
-])
+@pytest.mark.parametrize(
+    "token, words",
+    [
+        ("PF-20260229-01", "not a real date"),
+        ("PF-20261301-01", "month 13"),
+        ("PF-20260400-01", "day 00"),
+        ("PF-20260412-00", "starts at 01"),
+        ("PF-20260412-1", "at least two digits"),
+        ("PF-2026041-01", "8 digits"),
+        ("PF-202604120-01", "8 digits"),
+        ("PF-20260412-001", "leading zero"),
+        ("PF-20260412", "expected PF-YYYYMMDD-NN"),
+        ("PF-20260431-01", "not a real date"),
+    ],
+)
 def test_malformed_says_why(token, words):
     assert words in anchors.problem(token)
 

@@ -3,7 +3,6 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
-
 from profile_memory.core.text import split_lines
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF8, UTF16, UTF32, from_client, to_client
@@ -17,6 +16,7 @@ def offset(text: str, line: int, column: int) -> int:
     lines = split_lines(text)
     starts, position = [], 0
     import re
+
     for match in re.finditer(r"\r\n|\r|\n", text):
         starts.append(position)
         position = match.end()
@@ -25,8 +25,16 @@ def offset(text: str, line: int, column: int) -> int:
 
 
 @settings(max_examples=400)
-@given(TEXT, st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), TEXT), max_size=6),
-       st.sampled_from([UTF16, UTF8, UTF32]))
+@given(
+    TEXT,
+    st.lists(
+        st.tuples(
+            st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), st.integers(0, 40), TEXT
+        ),
+        max_size=6,
+    ),
+    st.sampled_from([UTF16, UTF8, UTF32]),
+)
 def test_incremental_edits_match_a_plain_string(text, edits, encoding):
     document = Document.create("file:///x.md", 1, text)
     for a, b, c, d, new in edits:
@@ -40,9 +48,12 @@ def test_incremental_edits_match_a_plain_string(text, edits, encoding):
         if start > end:
             start, end = end, start
         change = types.TextDocumentContentChangePartial(
-            range=types.Range(types.Position(start_line, to_client(lines[start_line], start_col, encoding)),
-                              types.Position(end_line, to_client(lines[end_line], end_col, encoding))),
-            text=new)
+            range=types.Range(
+                types.Position(start_line, to_client(lines[start_line], start_col, encoding)),
+                types.Position(end_line, to_client(lines[end_line], end_col, encoding)),
+            ),
+            text=new,
+        )
         document.apply(change, encoding)
         text = text[:start] + new + text[end:]
         assert document.text == text and document.length == len(text)
@@ -61,23 +72,39 @@ def test_positions_after_cjk_and_astral_emoji():
 
 def test_edit_beyond_the_end_is_clamped():
     document = Document.create("file:///x.md", 1, "a\nb")
-    document.apply(types.TextDocumentContentChangePartial(
-        range=types.Range(types.Position(9, 0), types.Position(9, 0)), text="!"), UTF16)
+    document.apply(
+        types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(9, 0), types.Position(9, 0)), text="!"
+        ),
+        UTF16,
+    )
     assert document.text == "a\nb!"
 
 
 def test_a_reversed_range_is_the_range_it_spans_and_never_corrupts():
     document = Document.create("file:///x.md", 1, "第一行\n第二行 🧠\n第三行\n")
-    document.apply(types.TextDocumentContentChangePartial(
-        range=types.Range(types.Position(2, 1), types.Position(0, 1)), text="✂"), UTF16)
-    assert document.text == "第✂三行\n" and document.lines == ["第✂三行", ""] and document.length == len(document.text)
+    document.apply(
+        types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(2, 1), types.Position(0, 1)), text="✂"
+        ),
+        UTF16,
+    )
+    assert (
+        document.text == "第✂三行\n"
+        and document.lines == ["第✂三行", ""]
+        and document.length == len(document.text)
+    )
 
 
 def test_an_edit_keeps_the_untouched_lines_as_the_same_objects():
     document = Document.create("file:///x.md", 1, "第一行\n第二行 🧠\n第三行\n")
     before = document.lines
-    document.apply(types.TextDocumentContentChangePartial(
-        range=types.Range(types.Position(1, 6), types.Position(1, 6)), text="!"), UTF16)
+    document.apply(
+        types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(1, 6), types.Position(1, 6)), text="!"
+        ),
+        UTF16,
+    )
     after = document.lines
     assert after == ["第一行", "第二行 🧠!", "第三行", ""] and before[1] == "第二行 🧠"
     assert after[0] is before[0] and after[2] is before[2] and after is not before
@@ -86,6 +113,10 @@ def test_an_edit_keeps_the_untouched_lines_as_the_same_objects():
 def test_text_later_is_the_text_of_its_version():
     document = Document.create("file:///x.md", 1, "一\r\n二")
     later = document.text_later()
-    document.apply(types.TextDocumentContentChangePartial(
-        range=types.Range(types.Position(0, 0), types.Position(1, 1)), text="🧠"), UTF16)
+    document.apply(
+        types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(0, 0), types.Position(1, 1)), text="🧠"
+        ),
+        UTF16,
+    )
     assert later() == "一\r\n二" and document.text == "🧠"

@@ -3,10 +3,9 @@ diagnostics re-checked give exactly what a fresh parse, index and check of the e
 
 from pathlib import PurePath
 
+from helpers import LOG_HEAD, USER_DIR, record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from helpers import LOG_HEAD, USER_DIR, record
 from profile_memory.core.config import Settings
 from profile_memory.core.index import index_log, update_index
 from profile_memory.core.log import parse_log
@@ -15,40 +14,95 @@ from profile_memory.core.workspace import MemoryProvider, Workspace
 
 IDS = ["PF-20260412-01", "PF-20260412-02", "PF-20260413-01", "PF-2026041-01"]
 DATES = ["2026-04-12", "2026-04-11", "2026-04-14"]
-OPS = ["新增", "删除", "演进（偏好 React → 偏好 Vue）", "转向（偏好 Vue → 偏好 Svelte）", "更新", "wobble"]
+OPS = [
+    "新增",
+    "删除",
+    "演进（偏好 React → 偏好 Vue）",
+    "转向（偏好 Vue → 偏好 Svelte）",
+    "更新",
+    "wobble",
+]
 SUMMARIES = ["偏好 React", "偏好 Vue", "偏好 Svelte", "喜欢 🎉 emoji"]
 
 RECORD = st.builds(
     lambda anchor, date, op, summary, supersedes, drop: record(
-        anchor, date, op, summary, extra=f"- **取代**: {supersedes}\n" if supersedes else "", drop=drop),
-    st.sampled_from(IDS), st.sampled_from(DATES), st.sampled_from(OPS), st.sampled_from(SUMMARIES),
-    st.one_of(st.none(), st.sampled_from(IDS)), st.sampled_from(["", "", "", "来源对话"]))
+        anchor,
+        date,
+        op,
+        summary,
+        extra=f"- **取代**: {supersedes}\n" if supersedes else "",
+        drop=drop,
+    ),
+    st.sampled_from(IDS),
+    st.sampled_from(DATES),
+    st.sampled_from(OPS),
+    st.sampled_from(SUMMARIES),
+    st.one_of(st.none(), st.sampled_from(IDS)),
+    st.sampled_from(["", "", "", "来源对话"]),
+)
 LOG = st.lists(RECORD, max_size=8).map(lambda records: LOG_HEAD + "".join(records))
 INSERTED = st.one_of(
-    st.sampled_from(["x", "\n", "\r\n", "### ", "## 其他\n", "- **精简版**: 偏好 Vue\n", "偏好", "删除", "🎉", "2026-04-11",
-                     "### [PF-20260412-02] 2026-04-12 — 新标题\n", "- **操作**: 删除\n", "PF-2026", "（已删除）"]),
-    st.text(max_size=5))
+    st.sampled_from(
+        [
+            "x",
+            "\n",
+            "\r\n",
+            "### ",
+            "## 其他\n",
+            "- **精简版**: 偏好 Vue\n",
+            "偏好",
+            "删除",
+            "🎉",
+            "2026-04-11",
+            "### [PF-20260412-02] 2026-04-12 — 新标题\n",
+            "- **操作**: 删除\n",
+            "PF-2026",
+            "（已删除）",
+        ]
+    ),
+    st.text(max_size=5),
+)
 EDIT = st.tuples(st.integers(0, 10_000), st.integers(0, 30), INSERTED)
 
 
 def edit(text: str, change: tuple[int, int, str]) -> str:
     at, length, inserted = change
     at = at % (len(text) + 1)
-    return text[:at] + inserted + text[at + length:]
+    return text[:at] + inserted + text[at + length :]
 
 
 def log_shape(doc):
-    return ([(r.line, r.end_line, r.id, r.title, r.date, {k: (f.value, f.line, f.value_span) for k, f in r.fields.items()},
-              r.operation, r.id_span) for r in doc.records],
-            [(m.line, m.reason) for m in doc.malformed_headings], [(t.text, t.span, t.problem) for t in doc.bad_tokens],
-            doc.language, [(s.start, s.stop) for s in doc.sections])
+    return (
+        [
+            (
+                r.line,
+                r.end_line,
+                r.id,
+                r.title,
+                r.date,
+                {k: (f.value, f.line, f.value_span) for k, f in r.fields.items()},
+                r.operation,
+                r.id_span,
+            )
+            for r in doc.records
+        ],
+        [(m.line, m.reason) for m in doc.malformed_headings],
+        [(t.text, t.span, t.problem) for t in doc.bad_tokens],
+        doc.language,
+        [(s.start, s.stop) for s in doc.sections],
+    )
 
 
 def index_shape(index):
-    return ({i: ([r.line for r in h.records], h.retired_by.line if h.retired_by else None, h.state)
-             for i, h in index.histories.items()},
-            [(d.record.line, d.first.line, d.after_delete) for d in index.duplicate_adds],
-            [(e.record.line, e.reason) for e in index.early_dates], list(index.live()))
+    return (
+        {
+            i: ([r.line for r in h.records], h.retired_by.line if h.retired_by else None, h.state)
+            for i, h in index.histories.items()
+        },
+        [(d.record.line, d.first.line, d.after_delete) for d in index.duplicate_adds],
+        [(e.record.line, e.reason) for e in index.early_dates],
+        list(index.live()),
+    )
 
 
 @settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
@@ -88,8 +142,16 @@ def test_typing_in_a_summary_updates_the_index_instead_of_rebuilding_it():
 
 
 def test_a_summary_that_a_pivot_looks_up_rebuilds_the_index():
-    text = (LOG_HEAD + record("PF-20260412-01", summary="偏好 Vue")
-            + record("PF-20260413-01", date="2026-04-13", op="转向（偏好 React → 偏好 Svelte）", summary="偏好 Svelte"))
+    text = (
+        LOG_HEAD
+        + record("PF-20260412-01", summary="偏好 Vue")
+        + record(
+            "PF-20260413-01",
+            date="2026-04-13",
+            op="转向（偏好 React → 偏好 Svelte）",
+            summary="偏好 Svelte",
+        )
+    )
     doc = parse_log(text)
     index = index_log(doc)
     edited = parse_log(text.replace("- **精简版**: 偏好 Vue", "- **精简版**: 偏好 React"), doc)
@@ -103,14 +165,21 @@ PROFILE = "# 用户画像\n\n## 技术偏好\n- 偏好 React <!-- PF-20260412-01
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(LOG, st.lists(EDIT, min_size=1, max_size=4))
 def test_diagnostics_after_edits_equal_a_fresh_check(text, edits):
-    log_path, profile_path = PurePath(f"{USER_DIR}/user-profile-log.md"), PurePath(f"{USER_DIR}/user-profile.md")
+    log_path, profile_path = (
+        PurePath(f"{USER_DIR}/user-profile-log.md"),
+        PurePath(f"{USER_DIR}/user-profile.md"),
+    )
     provider = MemoryProvider({str(log_path): text, str(profile_path): PROFILE})
     workspace = Workspace(provider, Settings(), PurePath(USER_DIR))
     check_path(workspace, log_path)
     for change in edits:
         text = edit(text, change)
         provider.write(log_path, text)
-        fresh = Workspace(MemoryProvider({str(log_path): text, str(profile_path): PROFILE}), Settings(), PurePath(USER_DIR))
+        fresh = Workspace(
+            MemoryProvider({str(log_path): text, str(profile_path): PROFILE}),
+            Settings(),
+            PurePath(USER_DIR),
+        )
         for path in (log_path, profile_path):
             assert check_path(workspace, path) == check_path(fresh, path)
 
@@ -123,5 +192,8 @@ def test_lines_added_above_move_the_records_below_without_reading_them_again():
     edited = parse_log(text.replace("## 记录\n", "## 记录\n\n新的说明 🎉\n"), doc)
     assert edited.records[1] is second
     assert second.line == heading + 2 and second.fields["summary"].value_span == summary._replace(
-        start_line=summary.start_line + 2, end_line=summary.end_line + 2)
-    assert log_shape(edited) == log_shape(parse_log(text.replace("## 记录\n", "## 记录\n\n新的说明 🎉\n")))
+        start_line=summary.start_line + 2, end_line=summary.end_line + 2
+    )
+    assert log_shape(edited) == log_shape(
+        parse_log(text.replace("## 记录\n", "## 记录\n\n新的说明 🎉\n"))
+    )

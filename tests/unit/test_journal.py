@@ -1,5 +1,4 @@
 import pytest
-
 from profile_memory.core.journal import iter_journal
 from profile_memory.core.journal_model import JournalEntry
 
@@ -12,15 +11,18 @@ def test_good_line_parses_as_a_model_and_round_trips():
     assert parsed.entry.to_line() == GOOD
 
 
-@pytest.mark.parametrize("line, code, words", [
-    ("{bad", "PM020", "not valid JSON"),
-    ("[1, 2]", "PM020", "not an object"),
-    ('{"ts":"2026-04-12T01:02:14Z","tags":[],"text":"x"}', "PM021", "milliseconds"),
-    ('{"ts":"2026-02-30T01:02:14.000Z","tags":[],"text":"x"}', "PM021", "not a real time"),
-    ('{"ts":"2026-04-12T01:02:14.123Z","text":"x"}', "PM021", "`tags` is missing"),
-    ('{"ts":"2026-04-12T01:02:14.123Z","tags":[1],"text":"x"}', "PM021", "tags.0"),
-    ('{"ts":"2026-04-12T01:02:14.123Z","tags":[],"text":"  "}', "PM021", "non-empty"),
-])
+@pytest.mark.parametrize(
+    "line, code, words",
+    [
+        ("{bad", "PM020", "not valid JSON"),
+        ("[1, 2]", "PM020", "not an object"),
+        ('{"ts":"2026-04-12T01:02:14Z","tags":[],"text":"x"}', "PM021", "milliseconds"),
+        ('{"ts":"2026-02-30T01:02:14.000Z","tags":[],"text":"x"}', "PM021", "not a real time"),
+        ('{"ts":"2026-04-12T01:02:14.123Z","text":"x"}', "PM021", "`tags` is missing"),
+        ('{"ts":"2026-04-12T01:02:14.123Z","tags":[1],"text":"x"}', "PM021", "tags.0"),
+        ('{"ts":"2026-04-12T01:02:14.123Z","tags":[],"text":"  "}', "PM021", "non-empty"),
+    ],
+)
 def test_bad_lines_say_why(line, code, words):
     (parsed,) = iter_journal(line + "\n")
     assert parsed.code == code and words in parsed.problem

@@ -61,7 +61,11 @@ LOG = """# User Profile Log
 def test_log_records_fields_continuations_and_languages():
     doc = parse_log(LOG)
     first, second = doc.records
-    assert first.id == "PF-20260412-02" and str(first.date) == "2026-04-12" and first.title == "前端技术栈偏好"
+    assert (
+        first.id == "PF-20260412-02"
+        and str(first.date) == "2026-04-12"
+        and first.title == "前端技术栈偏好"
+    )
     assert first.value("summary") == "偏好 React"
     assert first.value("context") == '"以后前端都用 React 吧"\n这句话是在讨论选型时说的'
     assert first.fields["context"].value_span.end_line == 8
@@ -75,18 +79,27 @@ def test_log_records_fields_continuations_and_languages():
 def test_log_id_span_points_at_the_token():
     doc = parse_log("### [PF-20260412-02] 2026-04-12 — t\n")
     record = doc.records[0]
-    assert doc.lines[0][record.id_span.start_col:record.id_span.end_col] == "PF-20260412-02"
+    assert doc.lines[0][record.id_span.start_col : record.id_span.end_col] == "PF-20260412-02"
 
 
 def test_log_headings_with_a_readable_id_are_records_with_one_slip_each():
-    doc = parse_log("### PF-20260412-02 2026-04-12 — t\n### [PF-20260412-02] 2026-02-30 — t\n### [PF-20260412-02] 2026-04-12\n"
-                    "### [note] 2026-04-12 — t\n")
+    doc = parse_log(
+        "### PF-20260412-02 2026-04-12 — t\n### [PF-20260412-02] 2026-02-30 — t\n### [PF-20260412-02] 2026-04-12\n"
+        "### [note] 2026-04-12 — t\n"
+    )
     assert [r.id for r in doc.records] == ["PF-20260412-02"] * 3
     reasons = [[slip.message for slip in r.slips] for r in doc.records]
     assert all(len(r) == 1 for r in reasons)
-    assert "square brackets" in reasons[0][0] and "not a real date" in reasons[1][0] and "title" in reasons[2][0]
+    assert (
+        "square brackets" in reasons[0][0]
+        and "not a real date" in reasons[1][0]
+        and "title" in reasons[2][0]
+    )
     assert [r.slips[0].code for r in doc.records] == ["PM016"] * 3
-    assert len(doc.malformed_headings) == 1 and "`[note]` is not an anchor id" in doc.malformed_headings[0].reason
+    assert (
+        len(doc.malformed_headings) == 1
+        and "`[note]` is not an anchor id" in doc.malformed_headings[0].reason
+    )
 
 
 def test_log_heading_with_malformed_id_is_a_record_without_id():
@@ -96,12 +109,26 @@ def test_log_heading_with_malformed_id_is_a_record_without_id():
 
 
 def test_operations_every_word():
-    for word, op in [("新增", Op.ADD), ("add", Op.ADD), ("演进", Op.EVOLVE), ("更新", Op.EVOLVE), ("Update", Op.EVOLVE),
-                     ("转向", Op.PIVOT), ("pivot", Op.PIVOT), ("删除", Op.DELETE), ("delete", Op.DELETE),
-                     ("恢复", Op.RESTORE), ("restore", Op.RESTORE)]:
+    for word, op in [
+        ("新增", Op.ADD),
+        ("add", Op.ADD),
+        ("演进", Op.EVOLVE),
+        ("更新", Op.EVOLVE),
+        ("Update", Op.EVOLVE),
+        ("转向", Op.PIVOT),
+        ("pivot", Op.PIVOT),
+        ("删除", Op.DELETE),
+        ("delete", Op.DELETE),
+        ("恢复", Op.RESTORE),
+        ("restore", Op.RESTORE),
+    ]:
         assert parse_operation(word).kind is op
     parsed = parse_operation("转向（面向 C 端个人用户 → 转向 B 端企业客户）")
-    assert (parsed.kind, parsed.old, parsed.new) == (Op.PIVOT, "面向 C 端个人用户", "转向 B 端企业客户")
+    assert (parsed.kind, parsed.old, parsed.new) == (
+        Op.PIVOT,
+        "面向 C 端个人用户",
+        "转向 B 端企业客户",
+    )
     assert parse_operation("随便").kind is None
 
 
@@ -129,12 +156,27 @@ PENDING = """本次对话中我注意到以下可记录的画像信息：
 def test_pending_proposals_scopes_sub_lines_and_targets():
     doc = parse_pending(PENDING)
     add, evolve, pivot, project_add = doc.proposals
-    assert (add.scope, add.kind, add.category, add.text) == (Scope.USER, Kind.ADD, "沟通偏好", "回答要简短，先给结论")
-    assert add.context == '"给我简短的回答"' and add.source == "[周报讨论](chat-77aa)" and add.end_line == 6
+    assert (add.scope, add.kind, add.category, add.text) == (
+        Scope.USER,
+        Kind.ADD,
+        "沟通偏好",
+        "回答要简短，先给结论",
+    )
+    assert (
+        add.context == '"给我简短的回答"'
+        and add.source == "[周报讨论](chat-77aa)"
+        and add.end_line == 6
+    )
     assert (evolve.kind, evolve.old, evolve.text, evolve.target.text) == (
-        Kind.EVOLVE, "偏好 React", "偏好 React + Next.js 全栈开发", "PF-20260412-02")
+        Kind.EVOLVE,
+        "偏好 React",
+        "偏好 React + Next.js 全栈开发",
+        "PF-20260412-02",
+    )
     assert pivot.warned and pivot.text == "转向 B 端企业客户"
-    assert project_add.scope is Scope.PROJECT and project_add.text == "后端使用 FastAPI + PostgreSQL"
+    assert (
+        project_add.scope is Scope.PROJECT and project_add.text == "后端使用 FastAPI + PostgreSQL"
+    )
     assert {s.name for s in doc.suggestions} == {"部署", "运维"}
     assert [m.line for m in doc.malformed] == [12]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import LOG_HEAD, PROJECT_DIR, USER_DIR, codes, diagnose, record
 from profile_memory.core.codes import CODES, Severity
 
@@ -39,7 +38,9 @@ def test_clean_pair_has_no_diagnostics():
 # PM001 -----------------------------------------------------------------------------------------
 def test_pm001_over_limit_from_first_line_over_to_end():
     entries = [f"- 条目 {i} <!-- PF-20260412-{i:02d} -->" for i in range(1, 48)]
-    files = pair(entries, [record(f"PF-20260412-{i:02d}", summary=f"条目 {i}") for i in range(1, 48)])
+    files = pair(
+        entries, [record(f"PF-20260412-{i:02d}", summary=f"条目 {i}") for i in range(1, 48)]
+    )
     assert len(files[UP].split("\n")) - 1 == 50 and not found(files, UP, "PM001")
     files[UP] += "- 第五十一行\n"
     (over,) = found(files, UP, "PM001")
@@ -50,7 +51,9 @@ def test_pm001_over_limit_from_first_line_over_to_end():
 def test_pm001_project_limit_is_30_and_configurable():
     text = "# Project Profile\n\n## 项目定位\n" + "".join(f"- p{i}\n" for i in range(28))
     files = {PP: text, PL: "# Project Profile Log\n"}
-    assert found(files, PP, "PM001") and not found(files, PP, "PM001", limits={"project-profile": 40})
+    assert found(files, PP, "PM001") and not found(
+        files, PP, "PM001", limits={"project-profile": 40}
+    )
 
 
 # PM002 -----------------------------------------------------------------------------------------
@@ -62,8 +65,11 @@ def test_pm002_duplicate_in_one_pair_points_at_each_token_and_the_other():
 
 
 def test_pm002_not_across_user_and_project_pairs():
-    files = {**pair([ENTRY], [REC]), PP: "# Project Profile\n\n## 技术栈与架构\n" + ENTRY + "\n",
-             PL: "# Project Profile Log\n\n" + record("PF-20260412-01", category="技术栈与架构")}
+    files = {
+        **pair([ENTRY], [REC]),
+        PP: "# Project Profile\n\n## 技术栈与架构\n" + ENTRY + "\n",
+        PL: "# Project Profile Log\n\n" + record("PF-20260412-01", category="技术栈与架构"),
+    }
     assert not found(files, UP, "PM002") and not found(files, PP, "PM002")
 
 
@@ -72,13 +78,26 @@ def test_pm003_second_add_and_add_after_delete():
     files = pair([ENTRY], [REC, record("PF-20260412-01", "2026-04-13")])
     (dup,) = found(files, UL, "PM003")
     assert "a second add" in dup.message and dup.related[0].span.start_line == 4
-    files = pair([], [REC, record("PF-20260412-01", "2026-04-13", op="删除"), record("PF-20260412-01", "2026-04-14")])
+    files = pair(
+        [],
+        [
+            REC,
+            record("PF-20260412-01", "2026-04-13", op="删除"),
+            record("PF-20260412-01", "2026-04-14"),
+        ],
+    )
     assert "after its delete" in found(files, UL, "PM003")[0].message
 
 
 def test_pm003_not_for_evolve_or_restore():
-    files = pair([ENTRY], [REC, record("PF-20260412-01", "2026-04-13", op="删除"),
-                           record("PF-20260412-01", "2026-04-14", op="恢复")])
+    files = pair(
+        [ENTRY],
+        [
+            REC,
+            record("PF-20260412-01", "2026-04-13", op="删除"),
+            record("PF-20260412-01", "2026-04-14", op="恢复"),
+        ],
+    )
     assert not found(files, UL, "PM003")
 
 
@@ -87,7 +106,7 @@ def test_pm004_covers_the_token_anywhere():
     files = pair(["- 偏好 React <!-- PF-20260229-01 -->"], [REC + "见 PF-20261301-05\n"])
     (in_profile,) = found(files, UP, "PM004")
     line = files[UP].split("\n")[3]
-    assert line[in_profile.span.start_col:in_profile.span.end_col] == "PF-20260229-01"
+    assert line[in_profile.span.start_col : in_profile.span.end_col] == "PF-20260229-01"
     assert "2026-02-29 is not a real date" in in_profile.message
     assert found(files, UL, "PM004")
     assert not found(files, UP, "PM005")  # a malformed anchor is not also "unconfirmed"
@@ -99,8 +118,11 @@ def test_pm004_not_for_a_leap_day():
 
 
 def test_pm004_in_pending_journal_and_facts():
-    files = {PENDING: "**个人画像：**\n- [演进][技术偏好] 旧：a → 新：b <!-- PF-20260412-00 -->\n",
-             JOURNAL: '{"ts":"2026-04-12T01:02:14.123Z","tags":[],"text":"见 PF-2026"}\n', FACT: "# F\n- PF-20260412-1\n"}
+    files = {
+        PENDING: "**个人画像：**\n- [演进][技术偏好] 旧：a → 新：b <!-- PF-20260412-00 -->\n",
+        JOURNAL: '{"ts":"2026-04-12T01:02:14.123Z","tags":[],"text":"见 PF-2026"}\n',
+        FACT: "# F\n- PF-20260412-1\n",
+    }
     for path in (PENDING, JOURNAL, FACT):
         assert found(files, path, "PM004"), path
 
@@ -117,7 +139,10 @@ def test_pm005_unconfirmed_entry_covers_the_line():
 def test_pm006_dangling_anchor():
     files = pair([ENTRY, "- 新 <!-- PF-20260412-02 -->"], [REC])
     (dangling,) = found(files, UP, "PM006")
-    assert dangling.message == "PF-20260412-02 has no record in user-profile-log.md" and dangling.span.start_line == 4
+    assert (
+        dangling.message == "PF-20260412-02 has no record in user-profile-log.md"
+        and dangling.span.start_line == 4
+    )
 
 
 def test_pm006_not_when_the_log_is_missing_pm015_instead():
@@ -127,15 +152,27 @@ def test_pm006_not_when_the_log_is_missing_pm015_instead():
 
 # PM007 -----------------------------------------------------------------------------------------
 def test_pm007_orphan_record_covers_the_latest_heading():
-    files = pair([ENTRY], [REC, record("PF-20260412-02"), record("PF-20260412-02", "2026-04-13", op="演进（偏好 React → 偏好 Vue）")])
+    files = pair(
+        [ENTRY],
+        [
+            REC,
+            record("PF-20260412-02"),
+            record("PF-20260412-02", "2026-04-13", op="演进（偏好 React → 偏好 Vue）"),
+        ],
+    )
     (orphan,) = found(files, UL, "PM007")
-    assert orphan.span.start_line == files[UL].split("\n").index("### [PF-20260412-02] 2026-04-13 — 标题")
+    assert orphan.span.start_line == files[UL].split("\n").index(
+        "### [PF-20260412-02] 2026-04-13 — 标题"
+    )
 
 
 def test_pm007_not_for_deleted_or_retired_ids():
     deleted = [REC, record("PF-20260412-02"), record("PF-20260412-02", "2026-04-13", op="删除")]
     assert not found(pair([ENTRY], deleted), UL, "PM007")
-    pivot = [record("PF-20260412-02", summary="面向 C 端"), record("PF-20260412-01", "2026-04-13", op="转向（面向 C 端 → 偏好 React）")]
+    pivot = [
+        record("PF-20260412-02", summary="面向 C 端"),
+        record("PF-20260412-01", "2026-04-13", op="转向（面向 C 端 → 偏好 React）"),
+    ]
     assert not found(pair([ENTRY], pivot), UL, "PM007")
 
 
@@ -144,23 +181,41 @@ def test_pm008_deleted_and_retired_anchor():
     files = pair([ENTRY], [REC, record("PF-20260412-01", "2026-04-13", op="删除")])
     (deleted,) = found(files, UP, "PM008")
     assert "deleted" in deleted.message and deleted.related[0].path.name == "user-profile-log.md"
-    superseded = [REC, record("PF-20260412-02", "2026-04-13", op="转向", summary="偏好 Vue",
-                              extra="- **取代**: PF-20260412-01\n")]
+    superseded = [
+        REC,
+        record(
+            "PF-20260412-02",
+            "2026-04-13",
+            op="转向",
+            summary="偏好 Vue",
+            extra="- **取代**: PF-20260412-01\n",
+        ),
+    ]
     assert "retired by PF-20260412-02" in found(pair([ENTRY], superseded), UP, "PM008")[0].message
 
 
 def test_pm008_not_after_a_restore():
-    files = pair([ENTRY], [REC, record("PF-20260412-01", "2026-04-13", op="删除"), record("PF-20260412-01", "2026-04-14", op="恢复")])
+    files = pair(
+        [ENTRY],
+        [
+            REC,
+            record("PF-20260412-01", "2026-04-13", op="删除"),
+            record("PF-20260412-01", "2026-04-14", op="恢复"),
+        ],
+    )
     assert not found(files, UP, "PM008")
 
 
 # PM009 -----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("line, words", [
-    ("一段散文", "prose"),
-    ("  - 嵌套", "second line"),
-    ("### 小标题", "headings"),
-    ("* 星号条目", "start with `- `"),
-])
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        ("一段散文", "prose"),
+        ("  - 嵌套", "second line"),
+        ("### 小标题", "headings"),
+        ("* 星号条目", "start with `- `"),
+    ],
+)
 def test_pm009_malformed_lines(line, words):
     files = pair([ENTRY, line], [REC])
     (malformed,) = found(files, UP, "PM009")
@@ -173,7 +228,10 @@ def test_pm009_entry_before_category_and_second_title():
 
 
 def test_pm009_not_for_comments_blanks_title_and_categories():
-    files = {UP: "<!-- 说明 -->\n# User Profile\n\n## 技术偏好\n   \n<!-- x --> <!-- y -->\n", UL: LOG_HEAD}
+    files = {
+        UP: "<!-- 说明 -->\n# User Profile\n\n## 技术偏好\n   \n<!-- x --> <!-- y -->\n",
+        UL: LOG_HEAD,
+    }
     assert not found(files, UP, "PM009")
 
 
@@ -185,8 +243,10 @@ def test_pm010_missing_fields_are_named():
 
 
 def test_pm010_not_for_a_complete_english_record():
-    english = ("### [PF-20260412-01] 2026-04-12 - React\n- **Category**: 技术偏好\n- **Summary:** 偏好 React\n"
-               "- **Context**: said so\n- **Source**: chat\n- **Operation**: add\n")
+    english = (
+        "### [PF-20260412-01] 2026-04-12 - React\n- **Category**: 技术偏好\n- **Summary:** 偏好 React\n"
+        "- **Context**: said so\n- **Source**: chat\n- **Operation**: add\n"
+    )
     assert diagnose(pair([ENTRY], [english]), UL) == []
 
 
@@ -198,7 +258,10 @@ def test_pm011_summary_mismatch_names_the_latest_summary():
 
 
 def test_pm011_not_for_whitespace_width_or_bullet_differences():
-    files = pair(["-   偏好　React  <!-- PF-20260412-01 -->"], [record("PF-20260412-01", summary="- 偏好 React <!-- PF-20260412-01 -->")])
+    files = pair(
+        ["-   偏好　React  <!-- PF-20260412-01 -->"],
+        [record("PF-20260412-01", summary="- 偏好 React <!-- PF-20260412-01 -->")],
+    )
     assert not found(files, UP, "PM011")
 
 
@@ -206,7 +269,10 @@ def test_pm011_not_for_whitespace_width_or_bullet_differences():
 def test_pm012_date_before_id_and_before_previous_record():
     files = pair([ENTRY], [record("PF-20260412-01", "2026-04-10")])
     assert "before the date of PF-20260412-01" in found(files, UL, "PM012")[0].message
-    files = pair([ENTRY], [record("PF-20260412-01", "2026-04-20"), record("PF-20260412-01", "2026-04-15", op="演进")])
+    files = pair(
+        [ENTRY],
+        [record("PF-20260412-01", "2026-04-20"), record("PF-20260412-01", "2026-04-15", op="演进")],
+    )
     assert "previous record" in found(files, UL, "PM012")[0].message
 
 
@@ -219,11 +285,16 @@ def test_pm013_unknown_operation_covers_the_value():
     files = pair([ENTRY], [record("PF-20260412-01", op="改写")])
     (unknown,) = found(files, UL, "PM013")
     line = files[UL].split("\n")[unknown.span.start_line]
-    assert line[unknown.span.start_col:unknown.span.end_col] == "改写" and "did you mean" in unknown.message
+    assert (
+        line[unknown.span.start_col : unknown.span.end_col] == "改写"
+        and "did you mean" in unknown.message
+    )
 
 
 def test_pm013_not_for_update_with_values():
-    assert not found(pair([ENTRY], [record("PF-20260412-01", op="更新（偏好 A → 偏好 React）")]), UL, "PM013")
+    assert not found(
+        pair([ENTRY], [record("PF-20260412-01", op="更新（偏好 A → 偏好 React）")]), UL, "PM013"
+    )
 
 
 # PM014 -----------------------------------------------------------------------------------------
@@ -276,20 +347,32 @@ GOOD_LINE = '{"ts":"2026-04-12T01:02:14.123Z","tags":["a"],"text":"好的"}'
 
 
 def test_pm020_and_pm021_cover_the_line():
-    files = {JOURNAL: f"{GOOD_LINE}\n{{oops\n" + '{"ts":"2026-04-12T01:02:14.123Z","tags":"a","text":"x"}\n'}
+    files = {
+        JOURNAL: f"{GOOD_LINE}\n{{oops\n"
+        + '{"ts":"2026-04-12T01:02:14.123Z","tags":"a","text":"x"}\n'
+    }
     diagnostics = diagnose(files, JOURNAL)
-    assert [(d.code, d.span.start_line, d.span.end_col) for d in diagnostics] == [("PM020", 1, 5), ("PM021", 2, 55)]
+    assert [(d.code, d.span.start_line, d.span.end_col) for d in diagnostics] == [
+        ("PM020", 1, 5),
+        ("PM021", 2, 55),
+    ]
 
 
 def test_journal_codes_not_for_good_lines_or_u2028_inside_text():
-    files = {JOURNAL: GOOD_LINE + "\n" + '{"ts":"2026-04-12T01:02:14.123Z","tags":[],"text":"a\u2028b"}\n'}
+    files = {
+        JOURNAL: GOOD_LINE
+        + "\n"
+        + '{"ts":"2026-04-12T01:02:14.123Z","tags":[],"text":"a\u2028b"}\n'
+    }
     assert diagnose(files, JOURNAL) == []
 
 
 # PM031 / PM032 / PM033 -------------------------------------------------------------------------
 def test_pm031_large_fact_file_and_its_setting():
     files = {FACT: "# F\n" + "x" * 17000 + "\n"}
-    assert found(files, FACT, "PM031") and not found(files, FACT, "PM031", fact_file_max_bytes=20000)
+    assert found(files, FACT, "PM031") and not found(
+        files, FACT, "PM031", fact_file_max_bytes=20000
+    )
     assert not found({FACT: "# F\n"}, FACT, "PM031")
 
 
@@ -309,24 +392,34 @@ def test_pm033_too_large_skips_beyond_the_bound():
 
 # PM040 / PM041 / PM042 -------------------------------------------------------------------------
 def test_pm040_malformed_proposals_but_prose_is_fine():
-    files = {**pair([ENTRY], [REC]), PENDING: "开场白。\n\n**个人画像：**\n- 随手一条\n- [改][技术偏好] x\n- [演进][技术偏好] 只有新内容\n结束语。\n"}
+    files = {
+        **pair([ENTRY], [REC]),
+        PENDING: "开场白。\n\n**个人画像：**\n- 随手一条\n- [改][技术偏好] x\n- [演进][技术偏好] 只有新内容\n结束语。\n",
+    }
     assert [d.span.start_line for d in found(files, PENDING, "PM040")] == [3, 4, 5]
 
 
 def test_pm041_similar_add_in_chinese_points_at_the_entry():
-    files = {**pair(["- 回答要简短，先给结论 <!-- PF-20260412-01 -->"], [record("PF-20260412-01", summary="回答要简短，先给结论", category="沟通偏好")],
-                    category="沟通偏好"),
-             PENDING: "**个人画像：**\n- [新增][沟通偏好] 回答要简短，先说结论\n- [新增][沟通偏好] 多用图表解释架构\n"}
+    files = {
+        **pair(
+            ["- 回答要简短，先给结论 <!-- PF-20260412-01 -->"],
+            [record("PF-20260412-01", summary="回答要简短，先给结论", category="沟通偏好")],
+            category="沟通偏好",
+        ),
+        PENDING: "**个人画像：**\n- [新增][沟通偏好] 回答要简短，先说结论\n- [新增][沟通偏好] 多用图表解释架构\n",
+    }
     (similar,) = found(files, PENDING, "PM041")
     assert similar.span.start_line == 1 and similar.related[0].span.start_line == 3
 
 
 def test_pm042_missing_target_by_text_and_by_id():
-    files = {**pair([ENTRY], [REC]),
-             PENDING: "**个人画像：**\n- [演进][技术偏好] 旧：偏好 React → 新：偏好 React + Next.js\n"
-                      "- [演进][技术偏好] 旧：偏好 Angular → 新：偏好 Vue\n"
-                      "- [转向][技术偏好] 旧：随便 → 新：偏好 Vue <!-- PF-20260412-01 -->\n"
-                      "- [转向][技术偏好] 旧：随便 → 新：偏好 Vue <!-- PF-20260412-09 -->\n"}
+    files = {
+        **pair([ENTRY], [REC]),
+        PENDING: "**个人画像：**\n- [演进][技术偏好] 旧：偏好 React → 新：偏好 React + Next.js\n"
+        "- [演进][技术偏好] 旧：偏好 Angular → 新：偏好 Vue\n"
+        "- [转向][技术偏好] 旧：随便 → 新：偏好 Vue <!-- PF-20260412-01 -->\n"
+        "- [转向][技术偏好] 旧：随便 → 新：偏好 Vue <!-- PF-20260412-09 -->\n",
+    }
     assert [d.span.start_line for d in found(files, PENDING, "PM042")] == [2, 4]
 
 
@@ -337,7 +430,10 @@ def test_pending_checks_wait_for_the_scope_profile():
 
 def test_a_duplicated_id_is_not_also_compared_with_its_record():
     text = "# User Profile\n\n## 技术偏好\n- 偏好 React <!-- PF-20260412-01 -->\n\n## 做事风格\n- 先讨论 <!-- PF-20260412-01 -->\n"
-    assert sorted(codes(diagnose({UP: text, UL: LOG_HEAD + REC}, UP))) == ["PM002", "PM002"]  # no PM011, no PM019
+    assert sorted(codes(diagnose({UP: text, UL: LOG_HEAD + REC}, UP))) == [
+        "PM002",
+        "PM002",
+    ]  # no PM011, no PM019
 
 
 # PM018 -----------------------------------------------------------------------------------------
@@ -351,17 +447,29 @@ def test_pm018_a_slip_reads_as_canonical_and_is_reported_once():
 EN_HEAD = "# User Profile Log\n\n## Records\n\n"
 
 
-def en_record(anchor: str, date: str = "2026-04-12", op: str = "add", summary: str = "prefers React",
-              category: str = "Technical", title: str = "title") -> str:
-    return (f"### [{anchor}] {date} — {title}\n- **Category**: {category}\n- **Summary**: {summary}\n"
-            f"- **Context**: \"words\"\n- **Source**: [chat](chat-1)\n- **Operation**: {op}\n\n")
+def en_record(
+    anchor: str,
+    date: str = "2026-04-12",
+    op: str = "add",
+    summary: str = "prefers React",
+    category: str = "Technical",
+    title: str = "title",
+) -> str:
+    return (
+        f"### [{anchor}] {date} — {title}\n- **Category**: {category}\n- **Summary**: {summary}\n"
+        f'- **Context**: "words"\n- **Source**: [chat](chat-1)\n- **Operation**: {op}\n\n'
+    )
 
 
 def test_pm019_entry_under_another_heading_than_its_category():
     text = "# User Profile\n\n## 技术偏好\n\n## 做事风格\n- 偏好 React <!-- PF-20260412-01 -->\n"
     files = {UP: text, UL: LOG_HEAD + REC}
     (wrong,) = found(files, UP, "PM019")
-    assert wrong.span.start_line == 5 and "`做事风格`" in wrong.message and "`技术偏好`" in wrong.message
+    assert (
+        wrong.span.start_line == 5
+        and "`做事风格`" in wrong.message
+        and "`技术偏好`" in wrong.message
+    )
     assert not found(pair([ENTRY], [REC]), UP, "PM019")
     # a category that is no heading was renamed in the profile (allowed without a record): PM014's hint, not PM019
     assert not found({UP: text.replace("## 技术偏好\n\n", ""), UL: LOG_HEAD + REC}, UP, "PM019")
@@ -380,7 +488,9 @@ def test_pm043_repeated_proposal():
     files = {**pair([ENTRY], [REC]), PENDING: "**个人画像：**\n" + proposal + proposal}
     (repeated,) = found(files, PENDING, "PM043")
     assert repeated.span.start_line == 2 and "line 2" in repeated.message
-    files[PENDING] = "**Personal:**\n- [add][技术偏好] use pnpm\n**Project:**\n- [add][技术偏好] use pnpm\n"
+    files[PENDING] = (
+        "**Personal:**\n- [add][技术偏好] use pnpm\n**Project:**\n- [add][技术偏好] use pnpm\n"
+    )
     assert not found(files, PENDING, "PM043")  # another scope is another proposal
     files[PENDING] = "**Personal:**\n- [add][技术偏好] use  pnpm\n- [add][技术偏好] use pnpm\n"
     assert found(files, PENDING, "PM043")  # compared normalised
@@ -391,13 +501,27 @@ def test_pm043_repeated_proposal():
 def test_pm050_evolve_old_is_not_the_previous_summary(language):
     if language == "zh":
         make, head, entry = record, LOG_HEAD, "- 偏好 Vue <!-- PF-20260412-01 -->"
-        wrong = make("PF-20260412-01", "2026-04-13", op="演进（偏好 Angular → 偏好 Vue）", summary="偏好 Vue")
-        right = make("PF-20260412-01", "2026-04-13", op="演进（偏好 React → 偏好 Vue）", summary="偏好 Vue")
+        wrong = make(
+            "PF-20260412-01", "2026-04-13", op="演进（偏好 Angular → 偏好 Vue）", summary="偏好 Vue"
+        )
+        right = make(
+            "PF-20260412-01", "2026-04-13", op="演进（偏好 React → 偏好 Vue）", summary="偏好 Vue"
+        )
         first = REC
     else:
         make, head, entry = en_record, EN_HEAD, "- prefers Vue <!-- PF-20260412-01 -->"
-        wrong = make("PF-20260412-01", "2026-04-13", op="evolve (prefers Angular -> prefers Vue)", summary="prefers Vue")
-        right = make("PF-20260412-01", "2026-04-13", op="evolve (prefers React -> prefers Vue)", summary="prefers Vue")
+        wrong = make(
+            "PF-20260412-01",
+            "2026-04-13",
+            op="evolve (prefers Angular -> prefers Vue)",
+            summary="prefers Vue",
+        )
+        right = make(
+            "PF-20260412-01",
+            "2026-04-13",
+            op="evolve (prefers React -> prefers Vue)",
+            summary="prefers Vue",
+        )
         first = en_record("PF-20260412-01")
     category = "技术偏好" if language == "zh" else "Technical"
     files = {UP: profile(entry, category=category), UL: head + first + "\n" + wrong}
@@ -408,9 +532,13 @@ def test_pm050_evolve_old_is_not_the_previous_summary(language):
 
 
 def test_pm050_pivot_old_that_no_record_holds():
-    pivot = record("PF-20260412-02", "2026-04-13", op="转向（偏好 Angular → 偏好 Vue）", summary="偏好 Vue")
+    pivot = record(
+        "PF-20260412-02", "2026-04-13", op="转向（偏好 Angular → 偏好 Vue）", summary="偏好 Vue"
+    )
     files = pair(["- 偏好 Vue <!-- PF-20260412-02 -->"], [REC, pivot])
-    assert found(files, UL, "PM050") and found(files, UL, "PM007")  # React was not retired: it stays live
+    assert found(files, UL, "PM050") and found(
+        files, UL, "PM007"
+    )  # React was not retired: it stays live
     files = pair(["- 偏好 Vue <!-- PF-20260412-02 -->"], [REC, pivot.replace("Angular", "React")])
     assert not found(files, UL, "PM050") and not found(files, UL, "PM007")
 
@@ -418,33 +546,59 @@ def test_pm050_pivot_old_that_no_record_holds():
 # PM051 -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("make, head", [(record, LOG_HEAD), (en_record, EN_HEAD)])
 def test_pm051_record_dated_before_the_one_above(make, head):
-    files = {UP: profile(), UL: head + make("PF-20260412-01", "2026-04-20") + "\n" + make("PF-20260412-02", "2026-04-13")}
+    files = {
+        UP: profile(),
+        UL: head
+        + make("PF-20260412-01", "2026-04-20")
+        + "\n"
+        + make("PF-20260412-02", "2026-04-13"),
+    }
     (late,) = found(files, UL, "PM051")
     assert late.severity is Severity.INFORMATION and "2026-04-20" in late.message
-    files[UL] = head + make("PF-20260412-01", "2026-04-13") + "\n" + make("PF-20260412-02", "2026-04-20")
+    files[UL] = (
+        head + make("PF-20260412-01", "2026-04-13") + "\n" + make("PF-20260412-02", "2026-04-20")
+    )
     assert not found(files, UL, "PM051")
 
 
 def test_pm051_not_also_for_what_pm012_reports():
-    files = pair([ENTRY], [REC, record("PF-20260412-01", "2026-04-20", op="删除"), record("PF-20260412-01", "2026-04-15", op="恢复")])
+    files = pair(
+        [ENTRY],
+        [
+            REC,
+            record("PF-20260412-01", "2026-04-20", op="删除"),
+            record("PF-20260412-01", "2026-04-15", op="恢复"),
+        ],
+    )
     assert found(files, UL, "PM012") and not found(files, UL, "PM051")
 
 
 # PM052 -----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("make, head, op, add", [(record, LOG_HEAD, "删除", "新增"), (record, LOG_HEAD, "演进", "新增"),
-                                                 (en_record, EN_HEAD, "delete", "add"), (en_record, EN_HEAD, "restore", "add")])
+@pytest.mark.parametrize(
+    "make, head, op, add",
+    [
+        (record, LOG_HEAD, "删除", "新增"),
+        (record, LOG_HEAD, "演进", "新增"),
+        (en_record, EN_HEAD, "delete", "add"),
+        (en_record, EN_HEAD, "restore", "add"),
+    ],
+)
 def test_pm052_history_without_an_add(make, head, op, add):
     files = {UP: profile(), UL: head + make("PF-20260412-01", op=op)}
     (missing,) = found(files, UL, "PM052")
     assert "PF-20260412-01" in missing.message
-    files[UL] = head + make("PF-20260412-01", op=add) + "\n" + make("PF-20260412-01", "2026-04-13", op=op)
+    files[UL] = (
+        head + make("PF-20260412-01", op=add) + "\n" + make("PF-20260412-01", "2026-04-13", op=op)
+    )
     assert not found(files, UL, "PM052")
 
 
 def test_pm052_not_for_a_record_marked_deleted_in_place_nor_a_pivot():
     in_place = record("PF-20260412-01", op="删除", title="深色主题（已删除）")
     assert not found({UP: profile(), UL: LOG_HEAD + in_place}, UL, "PM052")
-    pivot = record("PF-20260412-02", "2026-04-13", op="转向（偏好 React → 偏好 Vue）", summary="偏好 Vue")
+    pivot = record(
+        "PF-20260412-02", "2026-04-13", op="转向（偏好 React → 偏好 Vue）", summary="偏好 Vue"
+    )
     assert not found(pair(["- 偏好 Vue <!-- PF-20260412-02 -->"], [REC, pivot]), UL, "PM052")
 
 
@@ -457,6 +611,7 @@ def test_severity_can_be_changed_or_turned_off():
 
 def test_every_code_has_a_test_here():
     import pathlib
+
     text = pathlib.Path(__file__).read_text()
     assert [code for code in CODES if code not in text and code != "PM030"] == []
 
@@ -464,5 +619,8 @@ def test_every_code_has_a_test_here():
 def test_a_20_mb_log_is_checked_up_to_the_bound_without_error():
     files = pair([ENTRY], [REC + "x" * 1000 + "\n" + "- **备注**: " + "长" * 20_000_000 + "\n"])
     diagnostics = diagnose(files, UL)
-    assert codes(diagnostics) == ["PM033"] and "over the size bound of 8.0 MiB" in diagnostics[0].message
+    assert (
+        codes(diagnostics) == ["PM033"]
+        and "over the size bound of 8.0 MiB" in diagnostics[0].message
+    )
     assert not found(files, UP, "PM006")  # the record before the bound is still indexed

@@ -4,7 +4,6 @@ import json
 from pathlib import PurePath
 
 import pytest
-
 from profile_memory.core.log import parse_log
 from profile_memory.core.search import check_limit, newest_first, search_journal, search_log
 
@@ -12,7 +11,9 @@ PATH = PurePath("/m/memory/JOURNAL.jsonl")
 
 
 def line(ts: str, tags: list, text: str) -> bytes:
-    return json.dumps({"ts": f"2026-06-0{ts}T00:00:00.000Z", "tags": tags, "text": text}, ensure_ascii=False).encode()
+    return json.dumps(
+        {"ts": f"2026-06-0{ts}T00:00:00.000Z", "tags": tags, "text": text}, ensure_ascii=False
+    ).encode()
 
 
 LINES = [
@@ -20,7 +21,9 @@ LINES = [
     line("2", ["backend"], "FastAPI 选型"),
     b"{oops",
     line("3", ["frontend", "bug"], 'quote " and backslash \\ in text'),
-    json.dumps({"ts": "2026-06-04T00:00:00.000Z", "tags": [], "text": "escaped \u00e9t\u00e9 STRASSE"}).encode(),
+    json.dumps(
+        {"ts": "2026-06-04T00:00:00.000Z", "tags": [], "text": "escaped \u00e9t\u00e9 STRASSE"}
+    ).encode(),
     b"",
     line("5", ["frontend"], "react again"),
 ]
@@ -31,7 +34,13 @@ def texts(**kwargs) -> list[str]:
 
 
 def test_newest_first_and_limit_keeps_the_last_matches():
-    assert texts() == ["react again", "escaped été STRASSE", 'quote " and backslash \\ in text', "FastAPI 选型", "换成 React"]
+    assert texts() == [
+        "react again",
+        "escaped été STRASSE",
+        'quote " and backslash \\ in text',
+        "FastAPI 选型",
+        "换成 React",
+    ]
     assert texts(limit=2) == ["react again", "escaped été STRASSE"]
 
 
@@ -45,14 +54,22 @@ def test_query_is_a_casefolded_substring_of_the_text_only():
 
 
 def test_tag_is_whole_and_case_insensitive_and_both_must_hold():
-    assert texts(tag="FRONTEND") == ["react again", 'quote " and backslash \\ in text', "换成 React"]
+    assert texts(tag="FRONTEND") == [
+        "react again",
+        'quote " and backslash \\ in text',
+        "换成 React",
+    ]
     assert texts(tag="front") == []
     assert texts(tag="frontend", query="react") == ["react again", "换成 React"]
 
 
 def test_malformed_lines_are_skipped_and_counted_with_their_line_numbers_kept():
     result = search_journal(PATH, newest_first(LINES))
-    assert result.malformed == 1 and [h.line for h in result.hits][-1] == 0 and result.hits[0].line == 6
+    assert (
+        result.malformed == 1
+        and [h.line for h in result.hits][-1] == 0
+        and result.hits[0].line == 6
+    )
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, "3", True])
@@ -62,8 +79,10 @@ def test_limit_must_be_a_positive_whole_number(bad):
 
 
 def test_log_search_reports_heading_or_field_hits():
-    doc = parse_log("### [PF-20260412-01] 2026-04-12 — 前端选型\n- **精简版**: 偏好 React\n- **原始上下文**: \"用 React\"\n"
-                    "### [PF-20260412-02] 2026-04-12 — 其他\n- **精简版**: 无关\n")
+    doc = parse_log(
+        '### [PF-20260412-01] 2026-04-12 — 前端选型\n- **精简版**: 偏好 React\n- **原始上下文**: "用 React"\n'
+        "### [PF-20260412-02] 2026-04-12 — 其他\n- **精简版**: 无关\n"
+    )
     hits = search_log(PurePath("/p/user-profile-log.md"), doc, "react")
     assert [(h.id, h.line, h.text) for h in hits] == [("PF-20260412-01", 1, "偏好 React")]
     assert [h.line for h in search_log(PurePath("/p/x"), doc, "前端")] == [0]
@@ -74,13 +93,20 @@ def test_file_order_decides_within_a_journal_even_when_timestamps_are_not_monoto
 
     lines = [line("9", [], "x late clock"), line("1", [], "x early clock")]
     result = search_journal(PATH, newest_first(lines), query="x")
-    assert [h.entry.text for h in result.hits] == ["x early clock", "x late clock"]  # the last line is the newest
-    other = search_journal(PurePath("/n/memory/JOURNAL.jsonl"), newest_first([line("5", [], "x other")]), query="x")
+    assert [h.entry.text for h in result.hits] == [
+        "x early clock",
+        "x late clock",
+    ]  # the last line is the newest
+    other = search_journal(
+        PurePath("/n/memory/JOURNAL.jsonl"), newest_first([line("5", [], "x other")]), query="x"
+    )
     merged = merge_newest_first([result.hits, other.hits], 10)
     assert [h.entry.text for h in merged] == ["x other", "x early clock", "x late clock"]
 
 
-@pytest.mark.parametrize("content", [b"", b"a", b"a\n", b"a\nb", b"a\r\nb\r\n", b"\n\n", b"one\ntwo\nthree\n" * 5])
+@pytest.mark.parametrize(
+    "content", [b"", b"a", b"a\n", b"a\nb", b"a\r\nb\r\n", b"\n\n", b"one\ntwo\nthree\n" * 5]
+)
 def test_lines_read_backwards_in_small_chunks_match_forward_lines(tmp_path, content):
     from profile_memory.store.disk import iter_lines_newest_first
 
@@ -116,5 +142,9 @@ def test_the_search_stops_at_the_limit():
             seen.append(index)
             yield index, line("1", [], f"entry {index}")
 
-    assert [h.line for h in search_journal(PATH, lines(), query="entry", limit=3).hits] == [1000, 999, 998]
+    assert [h.line for h in search_journal(PATH, lines(), query="entry", limit=3).hits] == [
+        1000,
+        999,
+        998,
+    ]
     assert len(seen) == 3

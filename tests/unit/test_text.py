@@ -42,4 +42,3 @@ def test_similarity_works_for_chinese_and_english():
     assert similarity("Prefers minimal UI", "prefers a minimal UI") >= 0.6
     assert similarity("Prefers minimal UI", "Uses PostgreSQL for storage") < 0.6
     assert similarity("a", "a") == 1.0 and similarity("a", "b") == 0.0
-

@@ -1,4 +1,5 @@
-"""Anchor ids `PF-YYYYMMDD-NN` (docs/format.md, "Anchors"): the grammar, why a token breaks it, and allocation."""
+"""Anchor ids `PF-YYYYMMDD-NN` (docs/format.md, "Anchors"): the grammar, why a token breaks it, and
+allocation."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-# A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before it. The
-# dashes of a comment's ends (`<!--PF-20260302-01-->`) are not part of it: agents leave out the spaces.
+# A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before
+# it. The dashes of a comment's ends (`<!--PF-20260302-01-->`) are not part of it: agents leave out
+# the spaces.
 TOKEN = re.compile(r"(?:(?<=<!--)|(?<![A-Za-z0-9_\-]))PF-(?:[0-9]|-(?!->))+")
 _SHAPE = re.compile(r"PF-(\d+)-(\d+)")
 MAX_SEQ_DIGITS = 6  # a million ids a day; longer is a typo, or an attack on int()
@@ -26,12 +28,15 @@ class AnchorId:
 
 @lru_cache(maxsize=65536)
 def problem(token: str) -> str | None:
-    """Why `token` is not a well-formed id, or None when it is one (cached: a log repeats its ids)."""
+    """Why `token` is not a well-formed id, or None when it is one (cached: a log repeats its
+    ids)."""
     shape = _SHAPE.fullmatch(token)
     if shape is None:
         return "expected PF-YYYYMMDD-NN (a date, a dash and a sequence number)"
     date_part, seq_part = shape.groups()
-    if len(seq_part) > MAX_SEQ_DIGITS:  # checked before any conversion: a token may have thousands of digits
+    if (
+        len(seq_part) > MAX_SEQ_DIGITS
+    ):  # checked before any conversion: a token may have thousands of digits
         return f"the sequence number has {len(seq_part)} digits, more than {MAX_SEQ_DIGITS}"
     if len(date_part) != 8:
         return f"the date part must have 8 digits (YYYYMMDD), it has {len(date_part)}"
@@ -58,7 +63,9 @@ def parse(token: str) -> AnchorId | None:
     if problem(token) is not None:
         return None
     date_part, seq_part = _SHAPE.fullmatch(token).groups()  # type: ignore[union-attr]
-    return AnchorId(dt.date(int(date_part[:4]), int(date_part[4:6]), int(date_part[6:])), int(seq_part))
+    return AnchorId(
+        dt.date(int(date_part[:4]), int(date_part[4:6]), int(date_part[6:])), int(seq_part)
+    )
 
 
 def is_valid(token: str) -> bool:
@@ -66,10 +73,16 @@ def is_valid(token: str) -> bool:
 
 
 def repaired(token: str) -> str | None:
-    """The well-formed id a malformed token plainly means (a one-digit or zero-padded sequence number:
-    `PF-20260302-1`, `PF-20260302-001`), else None. Only a real date and a sequence ≥ 1 are read."""
+    """The well-formed id a malformed token plainly means (a one-digit or zero-padded sequence
+    number: `PF-20260302-1`, `PF-20260302-001`), else None. Only a real date and a sequence ≥ 1 are
+    read."""
     shape = _SHAPE.fullmatch(token)
-    if shape is None or len(shape.group(1)) != 8 or len(shape.group(2)) > MAX_SEQ_DIGITS or int(shape.group(2)) == 0:
+    if (
+        shape is None
+        or len(shape.group(1)) != 8
+        or len(shape.group(2)) > MAX_SEQ_DIGITS
+        or int(shape.group(2)) == 0
+    ):
         return None
     candidate = f"PF-{shape.group(1)}-{int(shape.group(2)):02d}"
     return candidate if candidate != token and is_valid(candidate) else None
@@ -83,7 +96,8 @@ def find_tokens(line: str) -> Iterable[re.Match[str]]:
 
 
 class Allocator:
-    """Hands out new ids: 1 + the largest sequence used on that date, never the same id twice in a run."""
+    """Hands out new ids: 1 + the largest sequence used on that date, never the same id twice in a
+    run."""
 
     def __init__(self, used: Iterable[str] = (), largest: dict[dt.date, int] | None = None) -> None:
         self._largest: dict[dt.date, int] = dict(largest or {})

@@ -1,4 +1,5 @@
-"""Settings: one typed, fully defaulted model for the CLI, `pmem.toml` and the editor (docs/format.md, "Files" and "Diagnostics").
+"""Settings: one typed, fully defaulted model for the CLI, `pmem.toml` and the editor
+(docs/format.md, "Files" and "Diagnostics").
 
 Bad values never stop anything: each is reported (naming the key) and its default is used.
 """
@@ -24,7 +25,8 @@ CONFIG_FILE_NAME = "pmem.toml"
 
 @dataclass(frozen=True)
 class Settings:
-    """Every setting, with its default. Built by `merge_settings`, which checks each value it is given."""
+    """Every setting, with its default. Built by `merge_settings`, which checks each value it is
+    given."""
 
     user_profile_dir: str | None = None
     project_profile_dir: str = ".cursor/profile"
@@ -48,6 +50,7 @@ def _whole(minimum: int) -> Callable[[Any], str | None]:
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             return f"expected a whole number of at least {minimum}"
         return None
+
     return check
 
 
@@ -55,22 +58,35 @@ def _text(value: Any) -> str | None:
     return None if isinstance(value, str) else "expected a string"
 
 
-# Scalar settings: the key as written in pmem.toml and the editor, the field, and what a value must be.
-# (Plain checks rather than a model: the server imports this at start-up, and start-up is kept short.)
+# Scalar settings: the key as written in pmem.toml and the editor, the field, and what a value must
+# be. (Plain checks rather than a model: the server imports this at start-up, and start-up is kept
+# short.)
 _SCALARS: dict[str, tuple[str, Callable[[Any], str | None]]] = {
     "userProfileDir": ("user_profile_dir", lambda v: None if v is None else _text(v)),
     "projectProfileDir": ("project_profile_dir", _text),
-    "memoryDirs": ("memory_dirs", lambda v: None if isinstance(v, list) and all(isinstance(i, str) for i in v)
-                   else "expected a list of strings"),
+    "memoryDirs": (
+        "memory_dirs",
+        lambda v: (
+            None
+            if isinstance(v, list) and all(isinstance(i, str) for i in v)
+            else "expected a list of strings"
+        ),
+    ),
     "language": ("language", lambda v: None if v in ("zh", "en") else "expected 'zh' or 'en'"),
     "debounceMs": ("debounce_ms", _whole(0)),
     "factFileMaxBytes": ("fact_file_max_bytes", _whole(1)),
     "maxFileBytes": ("max_file_bytes", _whole(1)),
 }
-_ALIASES = {**{key: name for key, (name, _) in _SCALARS.items()}, **{name: name for name, _ in _SCALARS.values()},
-            "limits": "limits", "severity": "severity"}
+_ALIASES = {
+    **{key: name for key, (name, _) in _SCALARS.items()},
+    **{name: name for name, _ in _SCALARS.values()},
+    "limits": "limits",
+    "severity": "severity",
+}
 _CHECKS = {name: check for name, check in _SCALARS.values()}
-CLIENT_KEYS = frozenset({"server", "trace"})  # the editor extension's own settings in the same section
+CLIENT_KEYS = frozenset(
+    {"server", "trace"}
+)  # the editor extension's own settings in the same section
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +100,9 @@ class ConfigProblem:
         return f"{where}setting `{self.key}`: {self.message}"
 
 
-def _canonical(raw: Mapping[str, Any], source: str) -> tuple[dict[str, tuple[str, Any]], list[ConfigProblem]]:
+def _canonical(
+    raw: Mapping[str, Any], source: str
+) -> tuple[dict[str, tuple[str, Any]], list[ConfigProblem]]:
     """Values by field name, each with the key as written (for messages)."""
     values: dict[str, tuple[str, Any]] = {}
     problems = []
@@ -134,8 +152,11 @@ def _check_table(name: str, value: Any, source: str) -> tuple[dict[str, Any], li
     return kept, problems
 
 
-def merge_settings(layers: list[tuple[Mapping[str, Any], str]]) -> tuple[Settings, list[ConfigProblem]]:
-    """Combine layers, lowest precedence first (defaults < user toml < project toml < flags or editor)."""
+def merge_settings(
+    layers: list[tuple[Mapping[str, Any], str]],
+) -> tuple[Settings, list[ConfigProblem]]:
+    """Combine layers, lowest precedence first (defaults < user toml < project toml < flags or
+    editor)."""
     merged: dict[str, Any] = {"limits": dict(DEFAULT_LIMITS), "severity": {}}
     problems: list[ConfigProblem] = []
     for raw, source in layers:
@@ -146,7 +167,11 @@ def merge_settings(layers: list[tuple[Mapping[str, Any], str]]) -> tuple[Setting
                 value, found = _check_table(name, value, source)
                 problems += found
             elif (message := _CHECKS[name](value)) is not None:
-                problems.append(ConfigProblem(key, f"{value!r} is invalid ({message}); the default is used", source))
+                problems.append(
+                    ConfigProblem(
+                        key, f"{value!r} is invalid ({message}); the default is used", source
+                    )
+                )
                 continue
             if name in _TABLES:  # later layers add to tables instead of replacing them
                 merged[name] = {**merged[name], **value}

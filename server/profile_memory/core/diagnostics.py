@@ -1,4 +1,5 @@
-"""What the checker reports: findings from the rules, and diagnostics once severities are applied."""
+"""What the checker reports: findings from the rules, and diagnostics once severities are
+applied."""
 
 from __future__ import annotations
 
@@ -48,7 +49,9 @@ class Diagnostic:
 SeverityOverrides = Mapping[str, "Severity | None"]
 
 
-def apply_severity(path: PurePath, findings: Iterable[Finding], overrides: SeverityOverrides) -> list[Diagnostic]:
+def apply_severity(
+    path: PurePath, findings: Iterable[Finding], overrides: SeverityOverrides
+) -> list[Diagnostic]:
     """Give each finding its configured severity; codes switched off are dropped."""
     result = []
     for finding in findings:
@@ -57,5 +60,9 @@ def apply_severity(path: PurePath, findings: Iterable[Finding], overrides: Sever
         else:
             severity = finding.default or CODES[finding.code].default
         if severity is not None:
-            result.append(Diagnostic(path, finding.span, finding.code, severity, finding.message, finding.related))
+            result.append(
+                Diagnostic(
+                    path, finding.span, finding.code, severity, finding.message, finding.related
+                )
+            )
     return result

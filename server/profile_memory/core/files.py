@@ -1,4 +1,5 @@
-"""Which memory file a path is (docs/format.md, "Files"), matched case-insensitively by name, and how pairs are named."""
+"""Which memory file a path is (docs/format.md, "Files"), matched case-insensitively by name, and
+how pairs are named."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""The id index of a profile pair: each id's compact entries, its history of log records and its state.
+"""The id index of a profile pair: each id's compact entries, its history of log records and its
+state.
 
-Built in one pass over the log (docs/format.md, "Log") and one over the profile: no step rescans the file.
+Built in one pass over the log (docs/format.md, "Log") and one over the profile: no step rescans the
+file.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ class DuplicateAdd:
 @dataclass(frozen=True, slots=True)
 class EarlyDate:
     record: Record
-    previous: Record | None  # the id's record before it, when that is later; None when the id's own date is
+    previous: (
+        Record | None
+    )  # the id's record before it, when that is later; None when the id's own date is
 
     @property
     def reason(self) -> str:
@@ -40,13 +44,16 @@ class EarlyDate:
         if previous is None:
             day = anchors.parse(record.id).day  # type: ignore[arg-type, union-attr]
             return f"record date {record.date} is before the date of {record.id} ({day})"
-        return (f"record date {record.date} is before the previous record of {record.id} "
-                f"(line {previous.line + 1}, {previous.date})")
+        return (
+            f"record date {record.date} is before the previous record of {record.id} "
+            f"(line {previous.line + 1}, {previous.date})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class OldMismatch:
-    """An evolve or pivot whose OLD is not the previous 精简版 of the id it changes (None: of no id)."""
+    """An evolve or pivot whose OLD is not the previous 精简版 of the id it changes (None: of no
+    id)."""
 
     record: Record
     changed: str | None  # the id it changes
@@ -56,9 +63,14 @@ class OldMismatch:
     def reason(self) -> str:
         old = self.record.operation.old if self.record.operation else ""
         if self.changed is None or self.holder is None:
-            return f"OLD `{old}` is the 精简版 (Summary) of no earlier record, so the record changes no id"
-        return (f"OLD `{old}` is not the previous 精简版 (Summary) of {self.changed}, which reads "
-                f"`{self.holder.value('summary')}` (line {self.holder.line + 1})")
+            return (
+                f"OLD `{old}` is the 精简版 (Summary) of no earlier record, "
+                "so the record changes no id"
+            )
+        return (
+            f"OLD `{old}` is not the previous 精简版 (Summary) of {self.changed}, which reads "
+            f"`{self.holder.value('summary')}` (line {self.holder.line + 1})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +120,12 @@ class LogIndex:
     early_dates: list[EarlyDate] = field(default_factory=list)
     old_mismatches: list[OldMismatch] = field(default_factory=list)
     out_of_order: list[OutOfOrder] = field(default_factory=list)
-    without_add: list[Record] = field(default_factory=list)  # the first record of its id, and no beginning
+    without_add: list[Record] = field(
+        default_factory=list
+    )  # the first record of its id, and no beginning
     # What an update needs to know: the ids each record retired (by the record's position), and the
-    # normalised texts that pivots and evolves looked up to infer a retirement (docs/format.md, "Log").
+    # normalised texts that pivots and evolves looked up to infer a retirement (docs/format.md,
+    # "Log").
     retired_at: dict[int, list[str]] = field(default_factory=dict, repr=False)
     looked_up: set[str] = field(default_factory=set, repr=False)
     _live: dict[str, History] | None = field(default=None, repr=False)
@@ -134,8 +149,8 @@ def _note_dates(history: History, record: Record, found: list[EarlyDate]) -> Non
 
 
 def _is_marked_in_place(record: Record) -> bool:
-    """A record whose title was marked deleted: the skill's "mark deleted in the log", done in place on the add
-    record (docs/format.md, "History")."""
+    """A record whose title was marked deleted: the skill's "mark deleted in the log", done in place
+    on the add record (docs/format.md, "History")."""
     return record.op is Op.DELETE and record.title.endswith(DELETED_TITLE_MARKS)
 
 
@@ -144,7 +159,9 @@ class _Indexer:
 
     def __init__(self) -> None:
         self.result = LogIndex()
-        self.holders: dict[str, set[str]] = defaultdict(set)  # normalised latest summary -> ids holding it
+        self.holders: dict[str, set[str]] = defaultdict(
+            set
+        )  # normalised latest summary -> ids holding it
         self.summary_of: dict[str, str] = {}
         self.holder_of: dict[str, Record] = {}  # id -> the record its latest 精简版 comes from
         self.above: Record | None = None
@@ -159,7 +176,9 @@ class _Indexer:
             history = result.histories[anchor_id] = History(anchor_id)
         op = record.op
         if op is Op.ADD and not creates:
-            result.duplicate_adds.append(DuplicateAdd(record, history.records[0], history.latest.op is Op.DELETE))
+            result.duplicate_adds.append(
+                DuplicateAdd(record, history.records[0], history.latest.op is Op.DELETE)
+            )
         early = len(result.early_dates)
         _note_dates(history, record, result.early_dates)
         self._note_order(record, noted=len(result.early_dates) > early)
@@ -169,17 +188,28 @@ class _Indexer:
             if old is not None:
                 old.retired_by, old._retired_at = record, position
                 result.retired_at.setdefault(position, []).append(old_id)
-        if creates and op is not None and op is not Op.ADD and not retired and op is not Op.PIVOT \
-                and not _is_marked_in_place(record):
+        if (
+            creates
+            and op is not None
+            and op is not Op.ADD
+            and not retired
+            and op is not Op.PIVOT
+            and not _is_marked_in_place(record)
+        ):
             result.without_add.append(record)
         history.records.append(record)
         history._last_at = position
         self._hold(anchor_id, record)
 
     def _retired(self, anchor_id: str, record: Record, creates: bool, op: Op | None) -> set[str]:
-        """The ids this record retires (its Supersedes, or the id whose 精简版 its OLD is), checking OLD."""
+        """The ids this record retires (its Supersedes, or the id whose 精简版 its OLD is), checking
+        OLD."""
         operation, result = record.operation, self.result
-        old = normalise(operation.old) if operation is not None and operation.old and op in (Op.PIVOT, Op.EVOLVE) else None
+        old = (
+            normalise(operation.old)
+            if operation is not None and operation.old and op in (Op.PIVOT, Op.EVOLVE)
+            else None
+        )
         retired = set()
         if record.supersedes and record.supersedes != anchor_id:
             retired.add(record.supersedes)
@@ -191,11 +221,15 @@ class _Indexer:
             retired |= holders
             checked = next(iter(retired), None)
             if checked is not None and self.summary_of.get(checked) not in (old, None):
-                result.old_mismatches.append(OldMismatch(record, checked, self.holder_of.get(checked)))
+                result.old_mismatches.append(
+                    OldMismatch(record, checked, self.holder_of.get(checked))
+                )
             elif checked is None and op is Op.PIVOT:
                 result.old_mismatches.append(OldMismatch(record, None, None))
         elif self.summary_of.get(anchor_id) not in (old, None):
-            result.old_mismatches.append(OldMismatch(record, anchor_id, self.holder_of.get(anchor_id)))
+            result.old_mismatches.append(
+                OldMismatch(record, anchor_id, self.holder_of.get(anchor_id))
+            )
         return retired
 
     def _note_order(self, record: Record, noted: bool) -> None:
@@ -242,17 +276,36 @@ class PairIndex:
     _largest: dict | None = None
 
     @classmethod
-    def build(cls, folder: PurePath, name: str, profile_path: PurePath | None, log_path: PurePath | None,
-              profile: ProfileDoc | None, log: LogDoc | None, log_complete: bool = True,
-              log_index: LogIndex | None = None) -> PairIndex:
-        """The index of a pair; pass `log_index` when the log is unchanged, so only the profile is re-read."""
+    def build(
+        cls,
+        folder: PurePath,
+        name: str,
+        profile_path: PurePath | None,
+        log_path: PurePath | None,
+        profile: ProfileDoc | None,
+        log: LogDoc | None,
+        log_complete: bool = True,
+        log_index: LogIndex | None = None,
+    ) -> PairIndex:
+        """The index of a pair; pass `log_index` when the log is unchanged, so only the profile is
+        re-read."""
         entries: dict[str, list[Entry]] = defaultdict(list)
         for entry in profile.entries if profile else ():
             if entry.id is not None:
                 entries[entry.id].append(entry)
         if log_index is None:
             log_index = index_log(log) if log else LogIndex()
-        return cls(folder, name, profile_path, log_path, profile, log, log_index, log_complete, dict(entries))
+        return cls(
+            folder,
+            name,
+            profile_path,
+            log_path,
+            profile,
+            log,
+            log_index,
+            log_complete,
+            dict(entries),
+        )
 
     def history(self, anchor_id: str) -> History | None:
         return self.log_index.histories.get(anchor_id)
@@ -268,9 +321,16 @@ class PairIndex:
 
 
 def _index_key(record: Record) -> tuple:
-    """All that the index reads from a record, but its summary (checked apart: see `update_index`)."""
+    """All that the index reads from a record, but its summary (checked apart: see
+    `update_index`)."""
     operation = record.operation
-    return record.id, record.op, record.date, record.supersedes, operation.old if operation else None
+    return (
+        record.id,
+        record.op,
+        record.date,
+        record.supersedes,
+        operation.old if operation else None,
+    )
 
 
 def _summary_key(record: Record) -> str | None:
@@ -279,24 +339,35 @@ def _summary_key(record: Record) -> str | None:
 
 
 def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | None:
-    """The index of `new` made from `previous`, the index of `old`, when the records that differ keep
-    all the index reads from them; None when it must be built afresh.
+    """The index of `new` made from `previous`, the index of `old`, when the records that differ
+    keep all the index reads from them; None when it must be built afresh.
 
-    A record's summary matters to the index only where a later pivot or evolve looks that text up, so
-    typing in a 精简版 keeps the histories' shape unless the text is one that is looked up."""
+    A record's summary matters to the index only where a later pivot or evolve looks that text up,
+    so typing in a 精简版 keeps the histories' shape unless the text is one that is looked up."""
     if len(old.records) != len(new.records):
         return None
     if new.changed is not None and new.changed[0] is old.stamp:
-        changed = [p for p in range(new.changed[1], new.changed[2]) if old.records[p] is not new.records[p]]
+        changed = [
+            p for p in range(new.changed[1], new.changed[2]) if old.records[p] is not new.records[p]
+        ]
     else:
-        changed = [p for p, (was, now) in enumerate(zip(old.records, new.records)) if was is not now]
+        changed = [
+            p
+            for p, (was, now) in enumerate(zip(old.records, new.records, strict=False))
+            if was is not now
+        ]
     for position in changed:
         was, now = old.records[position], new.records[position]
         if _index_key(was) != _index_key(now):
             return None
         before, after = _summary_key(was), _summary_key(now)
         # A record without a summary leaves its id holding an earlier record's text: rebuild then.
-        if before != after and (before is None or after is None or before in previous.looked_up or after in previous.looked_up):
+        if before != after and (
+            before is None
+            or after is None
+            or before in previous.looked_up
+            or after in previous.looked_up
+        ):
             return None
     replaced = {id(old.records[position]): new.records[position] for position in changed}
 
@@ -304,26 +375,47 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
         return replaced.get(id(record), record)
 
     histories = dict(previous.histories)
-    affected = {new.records[p].id for p in changed} | {i for p in changed for i in previous.retired_at.get(p, ())}
+    affected = {new.records[p].id for p in changed} | {
+        i for p in changed for i in previous.retired_at.get(p, ())
+    }
     for anchor_id in affected:
         if anchor_id is None or anchor_id not in histories:
             continue
         was_history = histories[anchor_id]
-        histories[anchor_id] = History(anchor_id, [current(r) for r in was_history.records],
-                                       was_history.retired_by and current(was_history.retired_by),
-                                       was_history._retired_at, was_history._last_at)
-    return LogIndex(histories,
-                    [DuplicateAdd(current(d.record), current(d.first), d.after_delete) for d in previous.duplicate_adds],
-                    [EarlyDate(current(e.record), e.previous and current(e.previous)) for e in previous.early_dates],
-                    [OldMismatch(current(m.record), m.changed, m.holder and current(m.holder)) for m in previous.old_mismatches],
-                    [OutOfOrder(current(o.record), current(o.above)) for o in previous.out_of_order],
-                    [current(r) for r in previous.without_add],
-                    previous.retired_at, previous.looked_up, _updated_live(previous, histories, affected))
+        histories[anchor_id] = History(
+            anchor_id,
+            [current(r) for r in was_history.records],
+            was_history.retired_by and current(was_history.retired_by),
+            was_history._retired_at,
+            was_history._last_at,
+        )
+    return LogIndex(
+        histories,
+        [
+            DuplicateAdd(current(d.record), current(d.first), d.after_delete)
+            for d in previous.duplicate_adds
+        ],
+        [
+            EarlyDate(current(e.record), e.previous and current(e.previous))
+            for e in previous.early_dates
+        ],
+        [
+            OldMismatch(current(m.record), m.changed, m.holder and current(m.holder))
+            for m in previous.old_mismatches
+        ],
+        [OutOfOrder(current(o.record), current(o.above)) for o in previous.out_of_order],
+        [current(r) for r in previous.without_add],
+        previous.retired_at,
+        previous.looked_up,
+        _updated_live(previous, histories, affected),
+    )
 
 
-def _updated_live(previous: LogIndex, histories: dict[str, History], affected: set) -> dict[str, History] | None:
-    """The live histories after an update. The ids' states are unchanged (their operations are), so only
-    the affected histories are swapped for their new objects."""
+def _updated_live(
+    previous: LogIndex, histories: dict[str, History], affected: set
+) -> dict[str, History] | None:
+    """The live histories after an update. The ids' states are unchanged (their operations are), so
+    only the affected histories are swapped for their new objects."""
     if previous._live is None:
         return None
     return {i: histories[i] if i in affected else h for i, h in previous._live.items()}

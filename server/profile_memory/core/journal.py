@@ -1,4 +1,5 @@
-"""The agent journal `JOURNAL.jsonl` (docs/format.md, "Agent journal"): one Cherry Studio entry per line.
+"""The agent journal `JOURNAL.jsonl` (docs/format.md, "Agent journal"): one Cherry Studio entry per
+line.
 
 Entries are pydantic models (`journal_model`), imported when a journal is first read or written.
 """
@@ -35,9 +36,11 @@ def entry_from_json(raw: bytes | str) -> JournalEntry | None:
     except (ValueError, model.ValidationError, RecursionError):
         return None
 
+
 def lenient_entry(raw: bytes | str) -> JournalEntry | None:
-    """What Cherry's own search reads from a line that is no valid entry: any JSON object with a string `text`
-    (a `ts` in another form, `tags` missing). `pmem check` still reports such a line (PM021)."""
+    """What Cherry's own search reads from a line that is no valid entry: any JSON object with a
+    string `text` (a `ts` in another form, `tags` missing). `pmem check` still reports such a line
+    (PM021)."""
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
@@ -46,7 +49,9 @@ def lenient_entry(raw: bytes | str) -> JournalEntry | None:
         return None
     ts, tags = data.get("ts"), data.get("tags")
     tags = [tag for tag in tags if isinstance(tag, str)] if isinstance(tags, list) else []
-    return _model().JournalEntry.model_construct(ts=ts if isinstance(ts, str) else "", tags=tags, text=data["text"])
+    return _model().JournalEntry.model_construct(
+        ts=ts if isinstance(ts, str) else "", tags=tags, text=data["text"]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +73,17 @@ def parse_line(index: int, raw: str, last: bool = False) -> JournalLine:
         data = json.loads(raw)
     except (ValueError, RecursionError):
         torn = " (a torn write: the last line has no newline)" if last else ""
-        return JournalLine(index, raw, None, "PM020", f"not valid JSON{torn}; expected {_ENTRY_SHAPE}")
+        return JournalLine(
+            index, raw, None, "PM020", f"not valid JSON{torn}; expected {_ENTRY_SHAPE}"
+        )
     if not isinstance(data, dict):
-        return JournalLine(index, raw, None, "PM020", f"JSON but not an object ({type(data).__name__}); expected {_ENTRY_SHAPE}")
+        return JournalLine(
+            index,
+            raw,
+            None,
+            "PM020",
+            f"JSON but not an object ({type(data).__name__}); expected {_ENTRY_SHAPE}",
+        )
     model = _model()
     try:
         return JournalLine(index, raw, model.JournalEntry.model_validate(data))

@@ -1,4 +1,5 @@
-"""A journal entry as a pydantic model (docs/format.md, "Agent journal"): strict types, Cherry's key order, checked timestamps.
+"""A journal entry as a pydantic model (docs/format.md, "Agent journal"): strict types, Cherry's key
+order, checked timestamps.
 
 Imported on first use through `journal`, so that the server starts without importing pydantic.
 """
@@ -29,7 +30,9 @@ class JournalEntry(BaseModel):
     @classmethod
     def _iso_utc_millis(cls, value: str) -> str:
         if not _TIMESTAMP.fullmatch(value):
-            raise ValueError("must be ISO-8601 UTC with milliseconds, like 2026-04-12T01:02:14.123Z")
+            raise ValueError(
+                "must be ISO-8601 UTC with milliseconds, like 2026-04-12T01:02:14.123Z"
+            )
         try:
             dt.datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ")
         except ValueError:
@@ -45,8 +48,11 @@ class JournalEntry(BaseModel):
 
     def to_line(self) -> str:
         """The compact line Cherry writes, non-ASCII kept, without the final newline."""
-        return json.dumps({"ts": self.ts, "tags": self.tags, "text": self.text}, ensure_ascii=False,
-                          separators=(",", ":"))
+        return json.dumps(
+            {"ts": self.ts, "tags": self.tags, "text": self.text},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
 
 
 def describe(error: ValidationError) -> str:
@@ -57,5 +63,9 @@ def describe(error: ValidationError) -> str:
             parts.append(f"`{where}` is missing")
         else:
             message = item["msg"].removeprefix("Value error, ")
-            parts.append(f"`{where}` {message[0].lower()}{message[1:]}" if message else f"`{where}` is invalid")
+            parts.append(
+                f"`{where}` {message[0].lower()}{message[1:]}"
+                if message
+                else f"`{where}` is invalid"
+            )
     return "; ".join(parts)

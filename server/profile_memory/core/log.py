@@ -1,4 +1,5 @@
-"""The detailed log (docs/format.md, "Log"): records `### [ID] date — title`, their fields and operations."""
+"""The detailed log (docs/format.md, "Log"): records `### [ID] date — title`, their fields and
+operations."""
 
 from __future__ import annotations
 
@@ -28,68 +29,155 @@ class Op(Enum):
 
 
 OP_WORDS: dict[str, Op] = {
-    "新增": Op.ADD, "add": Op.ADD,
-    "演进": Op.EVOLVE, "更新": Op.EVOLVE, "evolve": Op.EVOLVE, "update": Op.EVOLVE,
-    "转向": Op.PIVOT, "pivot": Op.PIVOT,
-    "删除": Op.DELETE, "delete": Op.DELETE,
-    "恢复": Op.RESTORE, "restore": Op.RESTORE,
+    "新增": Op.ADD,
+    "add": Op.ADD,
+    "演进": Op.EVOLVE,
+    "更新": Op.EVOLVE,
+    "evolve": Op.EVOLVE,
+    "update": Op.EVOLVE,
+    "转向": Op.PIVOT,
+    "pivot": Op.PIVOT,
+    "删除": Op.DELETE,
+    "delete": Op.DELETE,
+    "恢复": Op.RESTORE,
+    "restore": Op.RESTORE,
 }
 # Agents' own words for the operations: read as the operation, reported as a slip (PM018).
 OP_SYNONYMS: dict[str, Op] = {
-    "添加": Op.ADD, "增加": Op.ADD, "新建": Op.ADD, "新加": Op.ADD, "added": Op.ADD, "create": Op.ADD,
-    "created": Op.ADD, "new": Op.ADD,
-    "修改": Op.EVOLVE, "修订": Op.EVOLVE, "调整": Op.EVOLVE, "细化": Op.EVOLVE, "evolved": Op.EVOLVE,
-    "updated": Op.EVOLVE, "modify": Op.EVOLVE, "modified": Op.EVOLVE, "refine": Op.EVOLVE, "refined": Op.EVOLVE,
-    "转变": Op.PIVOT, "反转": Op.PIVOT, "pivoted": Op.PIVOT, "switch": Op.PIVOT, "switched": Op.PIVOT,
-    "已删除": Op.DELETE, "删掉": Op.DELETE, "移除": Op.DELETE, "删去": Op.DELETE, "去掉": Op.DELETE,
-    "deleted": Op.DELETE, "remove": Op.DELETE, "removed": Op.DELETE,
-    "还原": Op.RESTORE, "复原": Op.RESTORE, "已恢复": Op.RESTORE, "restored": Op.RESTORE, "reinstate": Op.RESTORE,
+    "添加": Op.ADD,
+    "增加": Op.ADD,
+    "新建": Op.ADD,
+    "新加": Op.ADD,
+    "added": Op.ADD,
+    "create": Op.ADD,
+    "created": Op.ADD,
+    "new": Op.ADD,
+    "修改": Op.EVOLVE,
+    "修订": Op.EVOLVE,
+    "调整": Op.EVOLVE,
+    "细化": Op.EVOLVE,
+    "evolved": Op.EVOLVE,
+    "updated": Op.EVOLVE,
+    "modify": Op.EVOLVE,
+    "modified": Op.EVOLVE,
+    "refine": Op.EVOLVE,
+    "refined": Op.EVOLVE,
+    "转变": Op.PIVOT,
+    "反转": Op.PIVOT,
+    "pivoted": Op.PIVOT,
+    "switch": Op.PIVOT,
+    "switched": Op.PIVOT,
+    "已删除": Op.DELETE,
+    "删掉": Op.DELETE,
+    "移除": Op.DELETE,
+    "删去": Op.DELETE,
+    "去掉": Op.DELETE,
+    "deleted": Op.DELETE,
+    "remove": Op.DELETE,
+    "removed": Op.DELETE,
+    "还原": Op.RESTORE,
+    "复原": Op.RESTORE,
+    "已恢复": Op.RESTORE,
+    "restored": Op.RESTORE,
+    "reinstate": Op.RESTORE,
     "reinstated": Op.RESTORE,
 }
 OP_WRITTEN = {  # the word a writer uses, by language
-    "zh": {Op.ADD: "新增", Op.EVOLVE: "演进", Op.PIVOT: "转向", Op.DELETE: "删除", Op.RESTORE: "恢复"},
-    "en": {Op.ADD: "add", Op.EVOLVE: "evolve", Op.PIVOT: "pivot", Op.DELETE: "delete", Op.RESTORE: "restore"},
+    "zh": {
+        Op.ADD: "新增",
+        Op.EVOLVE: "演进",
+        Op.PIVOT: "转向",
+        Op.DELETE: "删除",
+        Op.RESTORE: "恢复",
+    },
+    "en": {
+        Op.ADD: "add",
+        Op.EVOLVE: "evolve",
+        Op.PIVOT: "pivot",
+        Op.DELETE: "delete",
+        Op.RESTORE: "restore",
+    },
 }
 
 FIELD_KEYS: dict[str, str] = {
-    "分类": "category", "category": "category",
-    "精简版": "summary", "summary": "summary",
-    "原始上下文": "context", "context": "context",
-    "来源对话": "source", "source": "source",
-    "操作": "operation", "operation": "operation",
-    "取代": "supersedes", "supersedes": "supersedes",
+    "分类": "category",
+    "category": "category",
+    "精简版": "summary",
+    "summary": "summary",
+    "原始上下文": "context",
+    "context": "context",
+    "来源对话": "source",
+    "source": "source",
+    "操作": "operation",
+    "operation": "operation",
+    "取代": "supersedes",
+    "supersedes": "supersedes",
 }
 # Other words agents use for the keys: read as the key, reported as a slip (PM018).
 KEY_SYNONYMS: dict[str, str] = {
-    "类别": "category", "精简": "summary", "精简内容": "summary", "摘要": "summary", "上下文": "context",
-    "原话": "context", "来源": "source", "对话来源": "source", "操作类型": "operation", "变更类型": "operation",
-    "替代": "supersedes", "original context": "context", "source conversation": "source", "op": "operation",
+    "类别": "category",
+    "精简": "summary",
+    "精简内容": "summary",
+    "摘要": "summary",
+    "上下文": "context",
+    "原话": "context",
+    "来源": "source",
+    "对话来源": "source",
+    "操作类型": "operation",
+    "变更类型": "operation",
+    "替代": "supersedes",
+    "original context": "context",
+    "source conversation": "source",
+    "op": "operation",
 }
-_LABELS = {label: label for labels in ({k.title() for k in FIELD_KEYS}, FIELD_KEYS) for label in labels}
+_LABELS = {
+    label: label for labels in ({k.title() for k in FIELD_KEYS}, FIELD_KEYS) for label in labels
+}
 _REPEATED = {"category", "source"}  # values that recur across records: kept once
 REQUIRED_FIELDS = ("category", "summary", "context", "source", "operation")
 _KNOWN_KEYS = frozenset((*REQUIRED_FIELDS, "supersedes"))
 FIELD_LABELS = {
-    "zh": {"category": "分类", "summary": "精简版", "context": "原始上下文", "source": "来源对话",
-           "operation": "操作", "supersedes": "取代"},
-    "en": {"category": "Category", "summary": "Summary", "context": "Context", "source": "Source",
-           "operation": "Operation", "supersedes": "Supersedes"},
+    "zh": {
+        "category": "分类",
+        "summary": "精简版",
+        "context": "原始上下文",
+        "source": "来源对话",
+        "operation": "操作",
+        "supersedes": "取代",
+    },
+    "en": {
+        "category": "Category",
+        "summary": "Summary",
+        "context": "Context",
+        "source": "Source",
+        "operation": "Operation",
+        "supersedes": "Supersedes",
+    },
 }
-NOT_RECORDED = {"zh": "（未记录）", "en": "(not recorded)"}  # what a write puts in a field it has no value for
+NOT_RECORDED = {
+    "zh": "（未记录）",
+    "en": "(not recorded)",
+}  # what a write puts in a field it has no value for
 DELETED_TITLE_MARKS = ("（已删除）", "(已删除)", "(deleted)")
 
 _ANY_HEADING = re.compile(r"#{1,6}(?:\s|$)")
-_FIELD = re.compile(r"(?P<bullet>[-*])\s+\*\*\s*(?P<key>[^*:：]+?)\s*(?P<c1>[:：])?\s*\*\*\s*(?P<c2>[:：])?\s?(?P<value>.*)")
+_FIELD = re.compile(
+    r"(?P<bullet>[-*])\s+\*\*\s*(?P<key>[^*:：]+?)\s*(?P<c1>[:：])?\s*\*\*\s*(?P<c2>[:：])?\s?(?P<value>.*)"
+)
 _PLAIN_FIELD = re.compile(r"(?P<bullet>[-*])\s+(?P<key>[^*:：\s][^*:：]*?)\s*[:：]\s?(?P<value>.*)")
 _OPERATION = re.compile(r"\s*(?P<word>[^\s（(:：]+)(?P<rest>.*)", re.DOTALL)
 _ARROW = re.compile(r"\s*(→|->|=>|⇒|⟶|➔|-->|—>)\s*")
 _CANONICAL_ARROWS = ("→", "->")
 _OLD_LABEL = re.compile(r"(?:旧|原|old|before|from)\s*[:：]\s*", re.IGNORECASE)
 _NEW_LABEL = re.compile(r"(?:新|new|after|to)\s*[:：]\s*", re.IGNORECASE)
-_HEADING_DATE = re.compile(r"(?P<y>\d{4})(?P<s1>[-/.年])(?P<m>\d{1,2})(?P<s2>[-/.月])(?P<d>\d{1,2})日?")
+_HEADING_DATE = re.compile(
+    r"(?P<y>\d{4})(?P<s1>[-/.年])(?P<m>\d{1,2})(?P<s2>[-/.月])(?P<d>\d{1,2})日?"
+)
 _SEPARATOR = re.compile(r"(?P<before>\s*)(?P<mark>——|—|–|--|-|:|：|\||·)(?P<after>\s*)")
 _LEGAL_SEPARATORS = ("—", "–", "-")
-_CANONICAL_HEADING = re.compile(r"### \[(PF-\d{8}-\d{2,})\] (\d{4}-\d{2}-\d{2}) [—–-] (\S(?:.*\S)?)")
+_CANONICAL_HEADING = re.compile(
+    r"### \[(PF-\d{8}-\d{2,})\] (\d{4}-\d{2}-\d{2}) [—–-] (\S(?:.*\S)?)"
+)
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -104,7 +192,8 @@ class Operation:
 
 
 def op_word(record: Record, language: str | None = None) -> str:
-    """A record's operation as the log writes it (新增/演进/… in Chinese, add/evolve/… in English)."""
+    """A record's operation as the log writes it (新增/演进/… in Chinese, add/evolve/… in
+    English)."""
     op = record.op
     if op is None:
         return record.operation.word if record.operation else "no operation"
@@ -112,14 +201,18 @@ def op_word(record: Record, language: str | None = None) -> str:
 
 
 def closest_operation_word(word: str) -> str:
-    """The known operation word most like `word` (for a message that says what was probably meant)."""
+    """The known operation word most like `word` (for a message that says what was probably
+    meant)."""
     from profile_memory.core.text import similarity
 
-    return max(OP_WORDS, key=lambda known: (similarity(word, known), known.isascii() == word.isascii()))
+    return max(
+        OP_WORDS, key=lambda known: (similarity(word, known), known.isascii() == word.isascii())
+    )
 
 
 def _change(inner: str) -> tuple[str, str, list[str]] | None:
-    """OLD and NEW of `OLD → NEW` (labels `旧：`/`新：` and other arrows read), with what was not canonical."""
+    """OLD and NEW of `OLD → NEW` (labels `旧：`/`新：` and other arrows read), with what was not
+    canonical."""
     parts = _ARROW.split(inner, maxsplit=1)
     if len(parts) != 3:
         return None
@@ -127,7 +220,9 @@ def _change(inner: str) -> tuple[str, str, list[str]] | None:
     slips = [] if arrow in _CANONICAL_ARROWS else [f"write `→` or `->` for `{arrow}`"]
     old_label, new_label = _OLD_LABEL.match(old), _NEW_LABEL.match(new)
     if old_label or new_label:
-        labels = " ".join(f"`{label.group(0).strip()}`" for label in (old_label, new_label) if label)
+        labels = " ".join(
+            f"`{label.group(0).strip()}`" for label in (old_label, new_label) if label
+        )
         slips.append(f"drop the label{'s' if old_label and new_label else ''} {labels}")
         old = old[old_label.end() :] if old_label else old
         new = new[new_label.end() :] if new_label else new
@@ -135,9 +230,11 @@ def _change(inner: str) -> tuple[str, str, list[str]] | None:
 
 
 def _written_word(word: str, kind: Op) -> str:
-    """The word to write for `kind`: a known word as written (the skill's own 更新 included), else the
-    canonical word of the same language."""
-    return word if word.casefold() in OP_WORDS else OP_WRITTEN["en" if word.isascii() else "zh"][kind]
+    """The word to write for `kind`: a known word as written (the skill's own 更新 included), else
+    the canonical word of the same language."""
+    return (
+        word if word.casefold() in OP_WORDS else OP_WRITTEN["en" if word.isascii() else "zh"][kind]
+    )
 
 
 def _canonical_operation(word: str, kind: Op, old: str | None, new: str | None) -> str:
@@ -183,9 +280,9 @@ def parse_operation(value: str) -> Operation:
 
 @dataclass(slots=True, eq=False)
 class Base:
-    """The line where a section starts, shared by its record and fields. When lines are added or removed
-    above a section, the next parse moves it by changing this one number: its record and fields are
-    reused as they are, so an edit costs what it touched, not what follows it."""
+    """The line where a section starts, shared by its record and fields. When lines are added or
+    removed above a section, the next parse moves it by changing this one number: its record and
+    fields are reused as they are, so an edit costs what it touched, not what follows it."""
 
     line: int
 
@@ -237,7 +334,11 @@ class Record:
 
     @property
     def id_span(self) -> Span | None:
-        return Span(self.base.line, self.id_cols[0], self.base.line, self.id_cols[1]) if self.id_cols else None
+        return (
+            Span(self.base.line, self.id_cols[0], self.base.line, self.id_cols[1])
+            if self.id_cols
+            else None
+        )
 
     @property
     def heading_span(self) -> Span:
@@ -282,9 +383,10 @@ class Record:
 
 @dataclass(slots=True, eq=False)
 class Section:
-    """The lines from one heading to the next (or from the file's start): a record, a malformed record
-    heading, or text outside records, with the malformed tokens of its lines. A later parse of the same
-    file reuses the sections an edit did not touch, and moves those below it (see `Base`)."""
+    """The lines from one heading to the next (or from the file's start): a record, a malformed
+    record heading, or text outside records, with the malformed tokens of its lines. A later parse
+    of the same file reuses the sections an edit did not touch, and moves those below it (see
+    `Base`)."""
 
     base: Base
     length: int  # lines
@@ -293,8 +395,11 @@ class Section:
     tokens: tuple[Token, ...] = ()
     english: int = 0  # fields with English keys, for the log's language
     chinese: int = 0
-    irregular: bool = False  # a malformed heading, or a record lacking a required field or with an unknown operation
-    findings: list | None = None  # what the rules find in this section alone, kept with it (irregular sections only)
+    # a malformed heading, or a record lacking a required field or with an unknown operation
+    irregular: bool = False
+    findings: list | None = (
+        None  # what the rules find in this section alone, kept with it (irregular sections only)
+    )
 
     @property
     def start(self) -> int:
@@ -311,8 +416,19 @@ class Section:
         if self.malformed is not None:  # rare: what has its own line number is made again
             self.malformed = BrokenLine(self.malformed.line + by, self.malformed.reason)
         if self.tokens:
-            self.tokens = tuple(Token(t.text, Span(t.span.start_line + by, t.span.start_col, t.span.end_line + by,
-                                                   t.span.end_col), t.problem) for t in self.tokens)
+            self.tokens = tuple(
+                Token(
+                    t.text,
+                    Span(
+                        t.span.start_line + by,
+                        t.span.start_col,
+                        t.span.end_line + by,
+                        t.span.end_col,
+                    ),
+                    t.problem,
+                )
+                for t in self.tokens
+            )
         self.findings = None  # they name lines
 
 
@@ -332,9 +448,14 @@ class LogDoc:
 
     @property
     def language(self) -> str | None:
-        """`en` or `zh` by the keys its records use (the majority), else by an English `## Records` heading."""
+        """`en` or `zh` by the keys its records use (the majority), else by an English `## Records`
+        heading."""
         if self.english == self.chinese == 0:
-            return "en" if any(line.strip().lower() == "## records" for line in self.lines[:20]) else None
+            return (
+                "en"
+                if any(line.strip().lower() == "## records" for line in self.lines[:20])
+                else None
+            )
         return "en" if self.english > self.chinese else "zh"
 
 
@@ -344,9 +465,9 @@ def _date(text: str) -> dt.date:
 
 
 def _heading_id(line: str, level: int) -> tuple[str, int, int, str, bool] | str | None:
-    """The id of a record heading as written (`[ID]`, `【ID】` or a bare `ID`): the token, its columns, the rest of
-    the line and whether it is in square brackets; a reason when a `###` heading has none; None when a heading of
-    another level is no record heading."""
+    """The id of a record heading as written (`[ID]`, `【ID】` or a bare `ID`): the token, its
+    columns, the rest of the line and whether it is in square brackets; a reason when a `###`
+    heading has none; None when a heading of another level is no record heading."""
     rest = line[level:]
     at = level + len(rest) - len(rest.lstrip())
     rest = rest.strip()
@@ -358,7 +479,11 @@ def _heading_id(line: str, level: int) -> tuple[str, int, int, str, bool] | str 
         token = inner.strip()
         if anchors.TOKEN.fullmatch(token):
             return token, start, start + len(token), rest[close + 1 :], closing == "]"
-        return f"`{rest[: close + 1]}` is not an anchor id (expected [PF-YYYYMMDD-NN])" if level == 3 else None
+        return (
+            f"`{rest[: close + 1]}` is not an anchor id (expected [PF-YYYYMMDD-NN])"
+            if level == 3
+            else None
+        )
     bare = anchors.TOKEN.match(rest)
     if bare is not None:
         return bare.group(0), at, at + bare.end(), rest[bare.end() :], False
@@ -376,11 +501,16 @@ def _heading_date(after: str) -> tuple[dt.date | None, str, list[str]]:
         date = _date(f"{match.group('y')}-{int(match.group('m')):02d}-{int(match.group('d')):02d}")
     except ValueError:
         return None, tail, [f"{text} is not a real date"]
-    return date, tail, [] if _DATE.fullmatch(text) else [f"the date is written `{text}` (write {date:%Y-%m-%d})"]
+    return (
+        date,
+        tail,
+        [] if _DATE.fullmatch(text) else [f"the date is written `{text}` (write {date:%Y-%m-%d})"],
+    )
 
 
 def _heading_title(tail: str) -> tuple[str, str, list[str]]:
-    """The title after the date, the separator to keep (a legal one as written, else ` — `), and what is wrong."""
+    """The title after the date, the separator to keep (a legal one as written, else ` — `), and
+    what is wrong."""
     separator = _SEPARATOR.match(tail)
     title = (tail[separator.end() :] if separator else tail).strip()
     if not title:
@@ -394,10 +524,13 @@ def _heading_title(tail: str) -> tuple[str, str, list[str]]:
 
 
 def _parse_heading(base: Base, line: str) -> Record | BrokenLine | None:
-    """A record heading, read as far as its id can be read: at another level than `###`, without brackets, with
-    another separator or date form, it is a record all the same, with one slip (PM016; PM018 for spacing)."""
+    """A record heading, read as far as its id can be read: at another level than `###`, without
+    brackets, with another separator or date form, it is a record all the same, with one slip
+    (PM016; PM018 for spacing)."""
     plain = _CANONICAL_HEADING.fullmatch(line)
-    if plain is not None and anchors.is_valid(plain.group(1)):  # most headings: nothing to look into
+    if plain is not None and anchors.is_valid(
+        plain.group(1)
+    ):  # most headings: nothing to look into
         try:
             day = _date(plain.group(2))
         except ValueError:
@@ -414,26 +547,48 @@ def _parse_heading(base: Base, line: str) -> Record | BrokenLine | None:
     date, tail, wrong = _heading_date(after)
     title, mark, title_wrong = _heading_title(tail)
     if level != 3:
-        wrong.insert(0, f"a record heading at level {level} (`{'#' * level}`); records are `###` headings")
+        wrong.insert(
+            0, f"a record heading at level {level} (`{'#' * level}`); records are `###` headings"
+        )
     if not bracketed:
         wrong.append("the id is not in square brackets")
     if date is not None or not title:  # without a date, what follows the id is the title
         wrong += title_wrong
     anchor_id = token if anchors.is_valid(token) else anchors.repaired(token)
-    canonical = f"### [{anchor_id or token}] {date:%Y-%m-%d} {mark} {title}" if date and title else None
+    canonical = (
+        f"### [{anchor_id or token}] {date:%Y-%m-%d} {mark} {title}" if date and title else None
+    )
     record = Record(base, len(line), anchor_id, (id_start, id_end), date, title)
-    if wrong:  # without a date or a title no rewrite is certain: the record is indexed, the slip has no fix
-        record.slips = (Slip(WRONG_HEADING, 0, 0, len(line),
-                             f"record heading in the wrong form: {'; '.join(wrong)}", canonical),)
+    # without a date or a title no rewrite is certain: the record is indexed, the slip has no fix
+    if wrong:
+        record.slips = (
+            Slip(
+                WRONG_HEADING,
+                0,
+                0,
+                len(line),
+                f"record heading in the wrong form: {'; '.join(wrong)}",
+                canonical,
+            ),
+        )
     elif line.rstrip() != canonical:  # trailing white space is invisible and harmless: not a slip
-        record.slips = (Slip(NON_CANONICAL, 0, 0, len(line),
-                             f"record heading with extra or missing spaces (write {quoted(canonical or '', 60)})",
-                             canonical),)
+        record.slips = (
+            Slip(
+                NON_CANONICAL,
+                0,
+                0,
+                len(line),
+                "record heading with extra or missing spaces (write "
+                f"{quoted(canonical or '', 60)})",
+                canonical,
+            ),
+        )
     return record
 
 
 def _field_key(label: str) -> tuple[str, str | None]:
-    """The canonical key of a field label, and the label to write when the one used is another word."""
+    """The canonical key of a field label, and the label to write when the one used is another
+    word."""
     folded = label.casefold()
     if folded in FIELD_KEYS:
         return FIELD_KEYS[folded], None
@@ -486,13 +641,23 @@ def _field_slip(match: re.Match[str], bold: bool, label: str, better: str | None
 def _continue_field(found: Field, offset: int, line: str) -> Field:
     text = line.strip()
     value = f"{found.value}\n{text}" if found.value else text
-    return Field(found.key, found.label, value, found.base, found.offset, found.start_col, offset, len(line.rstrip()),
-                 found.english, found.slip)
+    return Field(
+        found.key,
+        found.label,
+        value,
+        found.base,
+        found.offset,
+        found.start_col,
+        offset,
+        len(line.rstrip()),
+        found.english,
+        found.slip,
+    )
 
 
 def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
-    """The heading's slip, then one for each field whose key or (for the operation) wording is not canonical.
-    The value of a field is never rewritten, only its key and the operation's form."""
+    """The heading's slip, then one for each field whose key or (for the operation) wording is not
+    canonical. The value of a field is never rewritten, only its key and the operation's form."""
     slips = list(record.slips)
     for found in record.fields.values():
         operation = record.operation if found.key == "operation" and record.operation else None
@@ -501,21 +666,29 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
         line = lines[found.line]
         labels = FIELD_LABELS["en" if found.english else "zh"]
         label = labels.get(found.key, found.label)
-        what = [f"field `{found.label}`: {found.slip} (write `- **{label}**: …`)"] if found.slip else []
+        what = (
+            [f"field `{found.label}`: {found.slip} (write `- **{label}**: …`)"]
+            if found.slip
+            else []
+        )
         if operation is not None and operation.slip:
             what.append(f"operation written {quoted(found.value)}; {operation.slip}")
         prefix = f"- **{label}**: " if found.slip else line[: found.start_col]
         value: str | None = line[found.start_col :]
         if operation is not None and operation.slip:
-            value = operation.canonical if operation.canonical and found.end_offset == found.offset else None
+            value = (
+                operation.canonical
+                if operation.canonical and found.end_offset == found.offset
+                else None
+            )
         canonical = (prefix + value).rstrip() if value is not None else None
         slips.append(Slip(NON_CANONICAL, found.offset, 0, len(line), "; ".join(what), canonical))
     return tuple(slips)
 
 
 def _parse_record(lines: list[str], base: Base, stop: int) -> Record | BrokenLine | None:
-    """One section that opens with a heading: its record heading and, when the id could be read, its fields
-    up to `stop`. None for a heading that is no record heading (and not `###`)."""
+    """One section that opens with a heading: its record heading and, when the id could be read, its
+    fields up to `stop`. None for a heading that is no record heading (and not `###`)."""
     start = base.line
     parsed = _parse_heading(base, lines[start])
     if not isinstance(parsed, Record):
@@ -551,24 +724,39 @@ def _parse_section(lines: list[str], start: int, stop: int) -> Section:
     if not isinstance(parsed, Record):
         return Section(base, stop - start, malformed=parsed, tokens=tokens, irregular=True)
     english = sum(1 for found in parsed.fields.values() if found.english)
-    irregular = bool(parsed.slips) or (parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation))
-    return Section(base, stop - start, parsed, tokens=tokens, english=english, chinese=len(parsed.fields) - english,
-                   irregular=irregular)
+    irregular = bool(parsed.slips) or (
+        parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation)
+    )
+    return Section(
+        base,
+        stop - start,
+        parsed,
+        tokens=tokens,
+        english=english,
+        chinese=len(parsed.fields) - english,
+        irregular=irregular,
+    )
 
 
 def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
-    """The sections of lines `begin`..`end` (`begin`: the file's start or a heading; `end`: a heading or the end)."""
+    """The sections of lines `begin`..`end` (`begin`: the file's start or a heading; `end`: a
+    heading or the end)."""
     boundaries = [i for i in range(begin + 1, end) if _is_boundary(lines[i])]
     starts = [begin, *boundaries]
     stops = [*boundaries, end]
-    return [_parse_section(lines, start, stop) for start, stop in zip(starts, stops) if stop > start]
+    return [
+        _parse_section(lines, start, stop)
+        for start, stop in zip(starts, stops, strict=False)
+        if stop > start
+    ]
 
 
 _CHUNK = 512
 
 
 def _common_prefix(old: list[str], new: list[str]) -> int:
-    """How many leading lines are equal (unchanged lines are often the very same objects: compared by identity first)."""
+    """How many leading lines are equal (unchanged lines are often the very same objects: compared
+    by identity first)."""
     limit, at = min(len(old), len(new)), 0
     while at + _CHUNK <= limit and old[at : at + _CHUNK] == new[at : at + _CHUNK]:
         at += _CHUNK
@@ -580,7 +768,10 @@ def _common_prefix(old: list[str], new: list[str]) -> int:
 def _common_suffix(old: list[str], new: list[str], limit: int) -> int:
     """How many trailing lines are equal, at most `limit`."""
     at, old_end, new_end = 0, len(old), len(new)
-    while at + _CHUNK <= limit and old[old_end - at - _CHUNK : old_end - at] == new[new_end - at - _CHUNK : new_end - at]:
+    while (
+        at + _CHUNK <= limit
+        and old[old_end - at - _CHUNK : old_end - at] == new[new_end - at - _CHUNK : new_end - at]
+    ):
         at += _CHUNK
     while at < limit and old[old_end - at - 1] == new[new_end - at - 1]:
         at += 1
@@ -588,9 +779,11 @@ def _common_suffix(old: list[str], new: list[str], limit: int) -> int:
 
 
 def _collect(sections: list[Section]) -> tuple[list[Record], list[BrokenLine], list[Token]]:
-    return ([section.record for section in sections if section.record is not None],
-            [section.malformed for section in sections if section.malformed is not None],
-            [token for section in sections for token in section.tokens])
+    return (
+        [section.record for section in sections if section.record is not None],
+        [section.malformed for section in sections if section.malformed is not None],
+        [token for section in sections for token in section.tokens],
+    )
 
 
 def _fresh(lines: list[str], count: int) -> LogDoc:
@@ -602,8 +795,9 @@ def _fresh(lines: list[str], count: int) -> LogDoc:
 
 
 def _reparse(lines: list[str], count: int, previous: LogDoc) -> LogDoc:
-    """The new parse, re-reading only the sections the edit touched; the sections after them are reused,
-    moved in place when lines were added or removed above them (so `previous` is not to be used again)."""
+    """The new parse, re-reading only the sections the edit touched; the sections after them are
+    reused, moved in place when lines were added or removed above them (so `previous` is not to be
+    used again)."""
     old = previous.lines
     prefix = _common_prefix(old, lines)
     suffix = _common_suffix(old, lines, min(len(old), len(lines)) - prefix)
@@ -614,14 +808,22 @@ def _reparse(lines: list[str], count: int, previous: LogDoc) -> LogDoc:
     if last == 0 and sections and not _is_boundary(old[0]):
         last = 1  # the text before the first heading gains the lines inserted above it: re-read it
     begin = sections[first - 1].stop if first else 0
-    after = sections[last].start if last < len(sections) else len(old)  # (old) line where the reused sections resume
+    after = (
+        sections[last].start if last < len(sections) else len(old)
+    )  # (old) line where the reused sections resume
 
     def kept(items: list, key: Callable[[Any], int]) -> tuple[list, list]:
-        """The items of `previous` before the edit and from `after` on (found before anything moves)."""
-        return items[: bisect.bisect_left(items, begin, key=key)], items[bisect.bisect_left(items, after, key=key) :]
+        """The items of `previous` before the edit and from `after` on (found before anything
+        moves)."""
+        return items[: bisect.bisect_left(items, begin, key=key)], items[
+            bisect.bisect_left(items, after, key=key) :
+        ]
 
-    records, malformed, tokens = (kept(previous.records, lambda r: r.line), kept(previous.malformed_headings, lambda m: m.line),
-                                  kept(previous.bad_tokens, lambda t: t.span.start_line))
+    records, malformed, tokens = (
+        kept(previous.records, lambda r: r.line),
+        kept(previous.malformed_headings, lambda m: m.line),
+        kept(previous.bad_tokens, lambda t: t.span.start_line),
+    )
     tail = sections[last:]
     for section in tail if moved_by else ():
         section.move(moved_by)
@@ -630,11 +832,20 @@ def _reparse(lines: list[str], count: int, previous: LogDoc) -> LogDoc:
     if moved_by:  # what carries its own line number was made again by `move`
         malformed = (malformed[0], [s.malformed for s in tail if s.malformed is not None])
         tokens = (tokens[0], [token for s in tail for token in s.tokens])
-    doc = LogDoc(lines, [*sections[:first], *middle, *tail], [*records[0], *new_records, *records[1]],
-                 [*malformed[0], *new_malformed, *malformed[1]], [*tokens[0], *new_tokens, *tokens[1]])
+    doc = LogDoc(
+        lines,
+        [*sections[:first], *middle, *tail],
+        [*records[0], *new_records, *records[1]],
+        [*malformed[0], *new_malformed, *malformed[1]],
+        [*tokens[0], *new_tokens, *tokens[1]],
+    )
     dropped = sections[first:last]
-    doc.english = previous.english - sum(s.english for s in dropped) + sum(s.english for s in middle)
-    doc.chinese = previous.chinese - sum(s.chinese for s in dropped) + sum(s.chinese for s in middle)
+    doc.english = (
+        previous.english - sum(s.english for s in dropped) + sum(s.english for s in middle)
+    )
+    doc.chinese = (
+        previous.chinese - sum(s.chinese for s in dropped) + sum(s.chinese for s in middle)
+    )
     doc.changed = (previous.stamp, len(records[0]), len(records[0]) + len(new_records))
     return doc
 
@@ -644,8 +855,8 @@ def parse_log(text: str, previous: LogDoc | None = None) -> LogDoc:
 
 
 def parse_log_lines(lines: list[str], previous: LogDoc | None = None) -> LogDoc:
-    """Parse a log from its lines. With the `previous` parse of the same file, the sections an edit did not
-    touch are reused, so typing in one record re-parses that record only. `previous` is used up: the
-    sections below the edit move with it."""
+    """Parse a log from its lines. With the `previous` parse of the same file, the sections an edit
+    did not touch are reused, so typing in one record re-parses that record only. `previous` is used
+    up: the sections below the edit move with it."""
     count = line_count(lines)
     return _reparse(lines, count, previous) if previous is not None else _fresh(lines, count)

@@ -1,4 +1,5 @@
-"""The pending proposals file (docs/format.md, "Pending proposals"): scope headers, `- [KIND][CATEGORY] BODY` proposals, sub-lines."""
+"""The pending proposals file (docs/format.md, "Pending proposals"): scope headers, `-
+[KIND][CATEGORY] BODY` proposals, sub-lines."""
 
 from __future__ import annotations
 
@@ -23,16 +24,38 @@ class Kind(Enum):
     PIVOT = "pivot"
 
 
-KIND_WORDS = {"新增": Kind.ADD, "add": Kind.ADD, "演进": Kind.EVOLVE, "evolve": Kind.EVOLVE,
-              "更新": Kind.EVOLVE, "update": Kind.EVOLVE, "转向": Kind.PIVOT, "pivot": Kind.PIVOT}
-SCOPE_WORDS = {"个人画像": Scope.USER, "personal": Scope.USER, "项目画像": Scope.PROJECT, "project": Scope.PROJECT}
+KIND_WORDS = {
+    "新增": Kind.ADD,
+    "add": Kind.ADD,
+    "演进": Kind.EVOLVE,
+    "evolve": Kind.EVOLVE,
+    "更新": Kind.EVOLVE,
+    "update": Kind.EVOLVE,
+    "转向": Kind.PIVOT,
+    "pivot": Kind.PIVOT,
+}
+SCOPE_WORDS = {
+    "个人画像": Scope.USER,
+    "personal": Scope.USER,
+    "项目画像": Scope.PROJECT,
+    "project": Scope.PROJECT,
+}
 SUB_KEYS = {"原始上下文": "context", "context": "context", "来源对话": "source", "source": "source"}
 
-_SCOPE = re.compile(r"\s*(?:#{1,6}\s*)?(?:\*\*)?\s*(?P<word>[^*:：#]+?)\s*[:：]?\s*(?:\*\*)?\s*[:：]?\s*")
+_SCOPE = re.compile(
+    r"\s*(?:#{1,6}\s*)?(?:\*\*)?\s*(?P<word>[^*:：#]+?)\s*[:：]?\s*(?:\*\*)?\s*[:：]?\s*"
+)
 _PROPOSAL = re.compile(r"-\s+\[(?P<kind>[^\]]*)\]\s*\[(?P<category>[^\]]*)\]\s*(?P<body>.*)")
-_CHANGE = re.compile(r"(?:旧|old)\s*[:：]\s*(?P<old>.*?)\s*(?:→|->)\s*(?:新|new)\s*[:：]\s*(?P<new>.*)", re.IGNORECASE)
-_SUGGESTION = re.compile(r"(?:建议新增分类|suggested category)\s*[:：]\s*\[(?P<name>[^\]]+)\]", re.IGNORECASE)
-_SUB_LINE = re.compile(r"\s+-\s+(?:\*\*)?(?P<key>[^:：*]+?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<value>.*)")
+_CHANGE = re.compile(
+    r"(?:旧|old)\s*[:：]\s*(?P<old>.*?)\s*(?:→|->)\s*(?:新|new)\s*[:：]\s*(?P<new>.*)",
+    re.IGNORECASE,
+)
+_SUGGESTION = re.compile(
+    r"(?:建议新增分类|suggested category)\s*[:：]\s*\[(?P<name>[^\]]+)\]", re.IGNORECASE
+)
+_SUB_LINE = re.compile(
+    r"\s+-\s+(?:\*\*)?(?P<key>[^:：*]+?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<value>.*)"
+)
 _LIST_ITEM = re.compile(r"\s*[-*+]\s")
 _WARNING = re.compile("\u26a0\ufe0f?")
 
@@ -66,7 +89,9 @@ class PendingDoc:
     suggestions: list[Suggestion] = field(default_factory=list)
     malformed: list[BrokenLine] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
-    all_tokens: list[Token] = field(default_factory=list)  # every well-formed id anywhere in the file
+    all_tokens: list[Token] = field(
+        default_factory=list
+    )  # every well-formed id anywhere in the file
 
 
 def scope_of(line: str) -> Scope | None:
@@ -78,14 +103,18 @@ def scope_of(line: str) -> Scope | None:
     return SCOPE_WORDS.get(match.group("word").casefold())
 
 
-def _parse_body(index: int, line: str, body_start: int, kind: Kind) -> tuple[str, str | None, Token | None, bool] | str:
+def _parse_body(
+    index: int, line: str, body_start: int, kind: Kind
+) -> tuple[str, str | None, Token | None, bool] | str:
     body = line[body_start:]
     target = None
     for comment in HTML_COMMENT.finditer(line, body_start):
         for match in anchors.find_tokens(comment.group(0)):
             if anchors.is_valid(match.group(0)) and target is None:
                 start = comment.start() + match.start()
-                target = Token(match.group(0), Span.within(index, start, start + len(match.group(0))))
+                target = Token(
+                    match.group(0), Span.within(index, start, start + len(match.group(0)))
+                )
     body = _SUGGESTION.sub("", HTML_COMMENT.sub("", body))
     warned = _WARNING.search(body) is not None
     body = _WARNING.sub("", body).strip()
@@ -129,12 +158,22 @@ def parse_pending(text: str) -> PendingDoc:
         parsed = _PROPOSAL.fullmatch(line)
         if parsed is None:
             if not _SUGGESTION.search(line):
-                doc.malformed.append(BrokenLine(index, "a list item that is no proposal: expected `- [KIND][CATEGORY] text`"))
+                doc.malformed.append(
+                    BrokenLine(
+                        index, "a list item that is no proposal: expected `- [KIND][CATEGORY] text`"
+                    )
+                )
             continue
         kind = KIND_WORDS.get(parsed.group("kind").strip().casefold())
         category = parsed.group("category").strip()
         if kind is None:
-            doc.malformed.append(BrokenLine(index, f"unknown kind `{parsed.group('kind')}`: expected 新增/演进/转向 (add/evolve/pivot)"))
+            doc.malformed.append(
+                BrokenLine(
+                    index,
+                    f"unknown kind `{parsed.group('kind')}`: "
+                    "expected 新增/演进/转向 (add/evolve/pivot)",
+                )
+            )
             continue
         if not category:
             doc.malformed.append(BrokenLine(index, "the proposal names no category"))
@@ -145,7 +184,12 @@ def parse_pending(text: str) -> PendingDoc:
             continue
         text_value, old, target, warned = body
         if scope is None:
-            doc.malformed.append(BrokenLine(index, "a proposal before any scope header (`**个人画像：**` or `**项目画像：**`)"))
+            doc.malformed.append(
+                BrokenLine(
+                    index,
+                    "a proposal before any scope header (`**个人画像：**` or `**项目画像：**`)",
+                )
+            )
             continue
         current = Proposal(index, index + 1, scope, kind, category, text_value, old, target, warned)
         doc.proposals.append(current)

@@ -1,4 +1,5 @@
-"""Where the memory files are (docs/format.md, "Files"): the project root walk, the profile folders, memory folders and `pmem.toml`."""
+"""Where the memory files are (docs/format.md, "Files"): the project root walk, the profile folders,
+memory folders and `pmem.toml`."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
-from profile_memory.core.config import CONFIG_FILE_NAME, ConfigProblem, Settings, merge_settings, parse_config_text
+from profile_memory.core.config import (
+    CONFIG_FILE_NAME,
+    ConfigProblem,
+    Settings,
+    merge_settings,
+    parse_config_text,
+)
 from profile_memory.core.text import decode
 from profile_memory.core.workspace import Kind, TextProvider, find_project_root
 
@@ -37,34 +44,62 @@ def _absolute(path: str, base: PurePath, home: str) -> PurePath:
 
 
 def _config_layer(provider: TextProvider, folder: PurePath) -> tuple[Mapping[str, Any], str]:
-    """The settings of `folder/pmem.toml` (empty when there is none); ConfigFileError when it is not TOML."""
+    """The settings of `folder/pmem.toml` (empty when there is none); ConfigFileError when it is not
+    TOML."""
     path = folder / CONFIG_FILE_NAME
     if provider.kind(path) is not Kind.FILE:
         return {}, str(path)
     return parse_config_text(decode(provider.read(path).raw).text, str(path)), str(path)
 
 
-def locate(cwd: PurePath, provider: TextProvider, environ: Mapping[str, str], home: str,
-           user_dir: str | None = None, overrides: Mapping[str, Any] | None = None) -> tuple[Places, Settings, list[ConfigProblem]]:
+def locate(
+    cwd: PurePath,
+    provider: TextProvider,
+    environ: Mapping[str, str],
+    home: str,
+    user_dir: str | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> tuple[Places, Settings, list[ConfigProblem]]:
     """Places and settings for a run started in `cwd`.
 
-    Settings precedence: `overrides` (flags or editor) > project `pmem.toml` > user `pmem.toml` > defaults.
+    Settings precedence: `overrides` (flags or editor) > project `pmem.toml` > user `pmem.toml` >
+    defaults.
     """
     overrides = dict(overrides or {})
-    given = overrides.get("userProfileDir")  # a value of the wrong type is reported by `merge_settings` below
-    chosen_user_dir = (user_dir or (given if isinstance(given, str) and given else None) or environ.get("PMEM_USER_DIR")
-                       or DEFAULT_USER_DIR)
+    given = overrides.get(
+        "userProfileDir"
+    )  # a value of the wrong type is reported by `merge_settings` below
+    chosen_user_dir = (
+        user_dir
+        or (given if isinstance(given, str) and given else None)
+        or environ.get("PMEM_USER_DIR")
+        or DEFAULT_USER_DIR
+    )
     user_folder = _absolute(chosen_user_dir, cwd, home)
     profile_dir = overrides.get("projectProfileDir") or Settings().project_profile_dir
-    root = find_project_root(cwd, provider, profile_dir if isinstance(profile_dir, str) else Settings().project_profile_dir,
-                             user_folder)
-    layers = [_config_layer(provider, user_folder), _config_layer(provider, root / Settings().project_profile_dir),
-              (overrides, "settings")]
+    root = find_project_root(
+        cwd,
+        provider,
+        profile_dir if isinstance(profile_dir, str) else Settings().project_profile_dir,
+        user_folder,
+    )
+    layers = [
+        _config_layer(provider, user_folder),
+        _config_layer(provider, root / Settings().project_profile_dir),
+        (overrides, "settings"),
+    ]
     settings, problems = merge_settings(layers)
     project_dir = _absolute(settings.project_profile_dir, root, home)
-    if os.path.commonpath([project_dir, root]) != str(root):  # a cloned repository must not make pmem write elsewhere
-        problems.append(ConfigProblem("projectProfileDir", f"{settings.project_profile_dir} lies outside the project "
-                                      f"{root}; the default is used"))
+    if os.path.commonpath([project_dir, root]) != str(
+        root
+    ):  # a cloned repository must not make pmem write elsewhere
+        problems.append(
+            ConfigProblem(
+                "projectProfileDir",
+                f"{settings.project_profile_dir} lies outside the project "
+                f"{root}; the default is used",
+            )
+        )
         settings = dataclasses.replace(settings, project_profile_dir=Settings().project_profile_dir)
         project_dir = _absolute(settings.project_profile_dir, root, home)
     memory_dirs = (root / "memory", *(_absolute(d, root, home) for d in settings.memory_dirs))

@@ -1,9 +1,11 @@
-"""Edit plans (docs/format.md, "Pending proposals" and "Diagnostics"): what to change in which files, computed from texts alone.
+"""Edit plans (docs/format.md, "Pending proposals" and "Diagnostics"): what to change in which
+files, computed from texts alone.
 
 A `Planner` applies operations to the current texts of the files in memory (so that several
 operations, like confirm-all, compose without position bookkeeping), then emits one minimal edit per
 changed file. The server turns a plan into a `WorkspaceEdit`; the CLI applies it to disk under the
-folder lock, writing the log first, then the profile, then the pending file (docs/format.md, "Safety rules for writes").
+folder lock, writing the log first, then the profile, then the pending file (docs/format.md, "Safety
+rules for writes").
 """
 
 from __future__ import annotations
@@ -15,28 +17,62 @@ from pathlib import PurePath
 
 from profile_memory.core import anchors
 from profile_memory.core.files import (
-    PENDING_NAME, PROJECT_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
+    PENDING_NAME,
+    PROJECT_PAIR,
+    Role,
+    log_file_name,
+    pair_name,
+    profile_file_name,
+    role_of,
 )
 from profile_memory.core.index import PairIndex, State
-from profile_memory.core.log import DELETED_TITLE_MARKS, FIELD_LABELS, NOT_RECORDED, OP_WRITTEN, Op, parse_log
+from profile_memory.core.log import (
+    DELETED_TITLE_MARKS,
+    FIELD_LABELS,
+    NOT_RECORDED,
+    OP_WRITTEN,
+    Op,
+    parse_log,
+)
 from profile_memory.core.pending import Kind, Proposal, Scope, parse_pending, scope_of
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
-    HTML_COMMENT, LINE_BREAK, dominant_line_ending, line_starts, normalise, one_line, split_keep_ends, split_lines,
+    HTML_COMMENT,
+    LINE_BREAK,
+    dominant_line_ending,
+    line_starts,
+    normalise,
+    one_line,
+    split_keep_ends,
+    split_lines,
 )
 from profile_memory.core.workspace import ProfileSet, Workspace
 
 TITLE_MARKS = {
-    "zh": {Op.EVOLVE: "（演进）", Op.PIVOT: "（转向）", Op.DELETE: "（已删除）", Op.RESTORE: "（恢复）"},
-    "en": {Op.EVOLVE: " (evolve)", Op.PIVOT: " (pivot)", Op.DELETE: " (deleted)", Op.RESTORE: " (restore)"},
+    "zh": {
+        Op.EVOLVE: "（演进）",
+        Op.PIVOT: "（转向）",
+        Op.DELETE: "（已删除）",
+        Op.RESTORE: "（恢复）",
+    },
+    "en": {
+        Op.EVOLVE: " (evolve)",
+        Op.PIVOT: " (pivot)",
+        Op.DELETE: " (deleted)",
+        Op.RESTORE: " (restore)",
+    },
 }
 WRITE_ORDER = {Role.LOG: 0, Role.PROFILE: 1, Role.PENDING: 2}
-SCOPE_HEADERS = {"zh": {Scope.USER: "**个人画像：**", Scope.PROJECT: "**项目画像：**"},
-                 "en": {Scope.USER: "**Personal:**", Scope.PROJECT: "**Project:**"}}
-KIND_WRITTEN = {"zh": {Kind.ADD: "新增", Kind.EVOLVE: "演进", Kind.PIVOT: "转向"},
-                "en": {Kind.ADD: "add", Kind.EVOLVE: "evolve", Kind.PIVOT: "pivot"}}
+SCOPE_HEADERS = {
+    "zh": {Scope.USER: "**个人画像：**", Scope.PROJECT: "**项目画像：**"},
+    "en": {Scope.USER: "**Personal:**", Scope.PROJECT: "**Project:**"},
+}
+KIND_WRITTEN = {
+    "zh": {Kind.ADD: "新增", Kind.EVOLVE: "演进", Kind.PIVOT: "转向"},
+    "en": {Kind.ADD: "add", Kind.EVOLVE: "evolve", Kind.PIVOT: "pivot"},
+}
 
 
 class PlanError(Exception):
@@ -44,44 +80,57 @@ class PlanError(Exception):
 
 
 class BadText(PlanError):
-    """Text given to a write that cannot be written as it is (empty, or carrying an anchor comment): exit 2."""
+    """Text given to a write that cannot be written as it is (empty, or carrying an anchor comment):
+    exit 2."""
 
 
 def entry_text(text: str, what: str = "the entry text") -> str:
-    """Text for an entry or a proposal, on one line. An anchor comment in it would give the entry a second id
-    (or forge one), and any comment syntax would change where its text ends, so both are refused, as is
-    empty text."""
+    """Text for an entry or a proposal, on one line. An anchor comment in it would give the entry a
+    second id (or forge one), and any comment syntax would change where its text ends, so both are
+    refused, as is empty text."""
     folded = one_line(text)
     if not folded:
         raise BadText(f"{what} is empty")
     for comment in HTML_COMMENT.finditer(folded):
         if anchors.TOKEN.search(comment.group(0)):
-            raise BadText(f"{what} carries an anchor comment {comment.group(0)}; ids are given by pmem, "
-                          "write the text alone")
+            raise BadText(
+                f"{what} carries an anchor comment {comment.group(0)}; ids are given by pmem, "
+                "write the text alone"
+            )
     for mark in ("<!--", "-->"):
         if mark in folded:
-            raise BadText(f"{what} contains `{mark}`, which would end or open a comment in the profile")
+            raise BadText(
+                f"{what} contains `{mark}`, which would end or open a comment in the profile"
+            )
     return folded
 
 
 def category_name(text: str) -> str:
-    """A category as a `## ` heading and a `[CATEGORY]` of a proposal: one line, not blank, no brackets."""
+    """A category as a `## ` heading and a `[CATEGORY]` of a proposal: one line, not blank, no
+    brackets."""
     folded = one_line(text)
     if not folded:
         raise BadText("the category is empty")
     if "[" in folded or "]" in folded:
-        raise BadText(f"the category `{folded}` contains a bracket, which would break `[KIND][CATEGORY]`")
+        raise BadText(
+            f"the category `{folded}` contains a bracket, which would break `[KIND][CATEGORY]`"
+        )
     return folded
 
 
 def undecodable(at: tuple[int, int]) -> str:
-    """Why a file with bytes that are not UTF-8 is never rewritten: its text was read with U+FFFD."""
-    return (f"has bytes that are not UTF-8 (the first at line {at[0] + 1}, column {at[1] + 1}); it is not rewritten, "
-            "which would replace them; re-save it as UTF-8 first")
+    """Why a file with bytes that are not UTF-8 is never rewritten: its text was read with
+    U+FFFD."""
+    return (
+        f"has bytes that are not UTF-8 (the first at line {at[0] + 1}, column {at[1] + 1}); it is "
+        "not rewritten, "
+        "which would replace them; re-save it as UTF-8 first"
+    )
 
 
 class UnsafeSource(Exception):
-    """A file that must not be rewritten: a link, unreadable, or read only in part (over the size bound)."""
+    """A file that must not be rewritten: a link, unreadable, or read only in part (over the size
+    bound)."""
 
     def __init__(self, path: PurePath, reason: str) -> None:
         super().__init__(f"{path}: {reason}")
@@ -108,12 +157,15 @@ class Plan:
     files: list[FileEdit] = field(default_factory=list)
     ids: list[str] = field(default_factory=list)  # the ids the plan writes records for, in order
     outcome: str = ""
-    over_limit: list[OverLimit] = field(default_factory=list)  # compact profiles the plan leaves over their limit
+    over_limit: list[OverLimit] = field(
+        default_factory=list
+    )  # compact profiles the plan leaves over their limit
 
 
 @dataclass(frozen=True, slots=True)
 class OverLimit:
-    """The seed's step 6: a write that leaves a compact profile over its limit says so (it is not refused)."""
+    """The seed's step 6: a write that leaves a compact profile over its limit says so (it is not
+    refused)."""
 
     path: PurePath
     lines: int
@@ -121,15 +173,23 @@ class OverLimit:
 
     def message(self, where: str) -> str:
         """The reminder, naming the profile as `where` (a path to show, or its name)."""
-        return f"{where} now has {self.lines} lines, over its limit of {self.limit}; merge or remove entries"
+        return (
+            f"{where} now has {self.lines} lines, over its limit of {self.limit}; "
+            "merge or remove entries"
+        )
 
 
 # -- text helpers --------------------------------------------------------------------------------
 
+
 def position_of(text: str, offset: int) -> tuple[int, int]:
-    """The (line, column) of a code-point offset by LSP line rules, found by counting: no list of line
-    starts is built, so a plan's edit on a large log costs no more than a scan of it."""
-    end = offset - 1 if 0 < offset < len(text) and text[offset - 1] == "\r" and text[offset] == "\n" else offset
+    """The (line, column) of a code-point offset by LSP line rules, found by counting: no list of
+    line starts is built, so a plan's edit on a large log costs no more than a scan of it."""
+    end = (
+        offset - 1
+        if 0 < offset < len(text) and text[offset - 1] == "\r" and text[offset] == "\n"
+        else offset
+    )
     if "\r" not in text:
         return text.count("\n", 0, end), offset - text.rfind("\n", 0, end) - 1
     line = text.count("\n", 0, end) + text.count("\r", 0, end) - text.count("\r\n", 0, end)
@@ -158,7 +218,8 @@ def diff_edit(old: str, new: str) -> Edit:
 
 
 def apply_edits(text: str, edits: list[Edit]) -> str:
-    """Apply non-overlapping edits (positions in code points of `text`); edits at one place keep their order."""
+    """Apply non-overlapping edits (positions in code points of `text`); edits at one place keep
+    their order."""
     starts = line_starts(text)
 
     def offset(line: int, col: int) -> int:
@@ -166,7 +227,10 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
             return len(text)
         return min(starts[line] + col, starts[line + 1] if line + 1 < len(starts) else len(text))
 
-    ordered = sorted(enumerate(edits), key=lambda item: (offset(item[1].span.start_line, item[1].span.start_col), item[0]))
+    ordered = sorted(
+        enumerate(edits),
+        key=lambda item: (offset(item[1].span.start_line, item[1].span.start_col), item[0]),
+    )
     out, cursor = [], 0
     for _, edit in ordered:
         begin = offset(edit.span.start_line, edit.span.start_col)
@@ -178,12 +242,12 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
 
 def _ending(line: str) -> str:
     """The line break a line of `split_keep_ends` ends with ("" for the last line)."""
-    return line[len(line.rstrip("\r\n")):]
+    return line[len(line.rstrip("\r\n")) :]
 
 
 def short_title(text: str, limit: int = 20) -> str:
-    """A record title from an entry's text: one line, short, and never ending in a deleted mark (which
-    would make the record a delete)."""
+    """A record title from an entry's text: one line, short, and never ending in a deleted mark
+    (which would make the record a delete)."""
     title = normalise(text)
     while title.endswith(DELETED_TITLE_MARKS):
         title = title[: -len(next(m for m in DELETED_TITLE_MARKS if title.endswith(m)))].rstrip()
@@ -192,16 +256,19 @@ def short_title(text: str, limit: int = 20) -> str:
 
 
 def field_value(key: str, value: str) -> str:
-    """A field's value as a record holds it: the context keeps its lines (a person's words often have
-    several), trimmed and without blank ones; every other field is one line. A value can never make a
-    line of structure (a heading, another field): see `render_record`."""
+    """A field's value as a record holds it: the context keeps its lines (a person's words often
+    have several), trimmed and without blank ones; every other field is one line. A value can never
+    make a line of structure (a heading, another field): see `render_record`."""
     if key == "context":
         return "\n".join(line.strip() for line in LINE_BREAK.split(value) if line.strip())
     return one_line(value)
 
 
-def render_record(anchor_id: str, day: dt.date, title: str, fields: dict[str, str | None], language: str) -> list[str]:
-    """The record's lines; a value's further lines are indented, so the log reads them back as that value."""
+def render_record(
+    anchor_id: str, day: dt.date, title: str, fields: dict[str, str | None], language: str
+) -> list[str]:
+    """The record's lines; a value's further lines are indented, so the log reads them back as that
+    value."""
     labels = FIELD_LABELS[language]
     lines = [f"### [{anchor_id}] {day:%Y-%m-%d} — {one_line(title)}"]
     for key, value in fields.items():
@@ -225,8 +292,14 @@ class PairRef:
 class Planner:
     """Operations of the skill's write flow, composed in memory, emitted as a `Plan`."""
 
-    def __init__(self, workspace: Workspace, profile_set: ProfileSet, today: dt.date, templates: Templates,
-                 language: str = "zh") -> None:
+    def __init__(
+        self,
+        workspace: Workspace,
+        profile_set: ProfileSet,
+        today: dt.date,
+        templates: Templates,
+        language: str = "zh",
+    ) -> None:
         self.workspace = workspace
         self.profile_set = profile_set
         self.today = today
@@ -242,12 +315,18 @@ class Planner:
 
     # files ------------------------------------------------------------------------------------
     def _path(self, folder: PurePath, name: str) -> PurePath:
-        """The file of that name, matched case-insensitively; two names that differ only in case are refused, as a
-        write to one would leave the other saying something else."""
-        found = [folder / n for n in sorted(self.workspace.provider.list_dir(folder)) if n.lower() == name]
+        """The file of that name, matched case-insensitively; two names that differ only in case are
+        refused, as a write to one would leave the other saying something else."""
+        found = [
+            folder / n
+            for n in sorted(self.workspace.provider.list_dir(folder))
+            if n.lower() == name
+        ]
         if len(found) > 1:
-            raise UnsafeSource(found[0], f"is ambiguous: {' and '.join(p.name for p in found)} name the same file; "
-                                         "keep one")
+            raise UnsafeSource(
+                found[0],
+                f"is ambiguous: {' and '.join(p.name for p in found)} name the same file; keep one",
+            )
         return found[0] if found else folder / name
 
     def _template_name(self, path: PurePath) -> str:
@@ -263,7 +342,9 @@ class Planner:
             if source is not None and source.decoded is None:
                 raise UnsafeSource(path, f"cannot be changed: {source.unsafe or source.unreadable}")
             if source is not None and source.decoded.truncated:  # type: ignore[union-attr]
-                raise UnsafeSource(path, "was read only up to the size bound (maxFileBytes); it is not rewritten")
+                raise UnsafeSource(
+                    path, "was read only up to the size bound (maxFileBytes); it is not rewritten"
+                )
             if source is not None and source.decoded.invalid_utf8_at is not None:  # type: ignore[union-attr]
                 raise UnsafeSource(path, undecodable(source.decoded.invalid_utf8_at))  # type: ignore[union-attr]
             if source is not None:
@@ -287,15 +368,26 @@ class Planner:
             pair = self.workspace.pair(ref.folder, ref.name)
             if pair.profile is not None and pair.log is not None:
                 return pair
-        return PairIndex.build(ref.folder, ref.name, profile_path, log_path,
-                               parse_profile(self.text(profile_path)), parse_log(self.text(log_path)))
+        return PairIndex.build(
+            ref.folder,
+            ref.name,
+            profile_path,
+            log_path,
+            parse_profile(self.text(profile_path)),
+            parse_log(self.text(log_path)),
+        )
 
     def language_of(self, ref: PairRef) -> str:
-        """The language records are written in: the log's own (found once per plan), else the setting."""
+        """The language records are written in: the log's own (found once per plan), else the
+        setting."""
         log_path = self._path(ref.folder, log_file_name(ref.name))
         if log_path not in self._languages:
             source = self.workspace.source(log_path) if log_path not in self._current else None
-            doc = self.workspace.log(source) if source is not None and source.decoded else parse_log(self.text(log_path))
+            doc = (
+                self.workspace.log(source)
+                if source is not None and source.decoded
+                else parse_log(self.text(log_path))
+            )
             self._languages[log_path] = doc.language or self.language
         return self._languages[log_path]
 
@@ -303,21 +395,28 @@ class Planner:
         files = []
         for path, text in self._current.items():
             original = self._original.get(path)
-            if original == text or path not in self._written:  # read (a template for a missing file), not written
+            if (
+                original == text or path not in self._written
+            ):  # read (a template for a missing file), not written
                 continue
             if original is None:
                 files.append(FileEdit(path, [Edit(Span(0, 0, 0, 0), text)], create=True))
             else:
                 files.append(FileEdit(path, [diff_edit(original, text)]))
         files.sort(key=lambda f: WRITE_ORDER.get(role_of(f.path), 3))  # type: ignore[arg-type]
-        return Plan(title, files, list(self.ids), outcome or "; ".join(self.notes), self._over_limit(files))
+        return Plan(
+            title, files, list(self.ids), outcome or "; ".join(self.notes), self._over_limit(files)
+        )
 
     def _over_limit(self, files: list[FileEdit]) -> list[OverLimit]:
         found = []
         for change in files:
             name = pair_name(change.path)
             if role_of(change.path) is Role.PROFILE and name is not None:
-                lines, limit = parse_profile(self._current[change.path]).counted_lines, self.workspace.settings.limit_for(name)
+                lines, limit = (
+                    parse_profile(self._current[change.path]).counted_lines,
+                    self.workspace.settings.limit_for(name),
+                )
                 if lines > limit:
                     found.append(OverLimit(change.path, lines, limit))
         return found
@@ -337,14 +436,33 @@ class Planner:
             text += eol
         self._set(log_path, text + eol.join(record) + eol)
 
-    def _record(self, ref: PairRef, anchor_id: str, title: str, op: Op, category: str, summary: str,
-                context: str | None, source: str | None, old: str | None = None, supersedes: str | None = None) -> None:
+    def _record(
+        self,
+        ref: PairRef,
+        anchor_id: str,
+        title: str,
+        op: Op,
+        category: str,
+        summary: str,
+        context: str | None,
+        source: str | None,
+        old: str | None = None,
+        supersedes: str | None = None,
+    ) -> None:
         language = self.language_of(ref)
         word = OP_WRITTEN[language][op]
-        operation = f"{word}（{old} → {summary}）" if old is not None and language == "zh" else (
-            f"{word} ({old} -> {summary})" if old is not None else word)
-        fields: dict[str, str | None] = {"category": category, "summary": summary, "context": context,
-                                          "source": source, "operation": operation}
+        operation = (
+            f"{word}（{old} → {summary}）"
+            if old is not None and language == "zh"
+            else (f"{word} ({old} -> {summary})" if old is not None else word)
+        )
+        fields: dict[str, str | None] = {
+            "category": category,
+            "summary": summary,
+            "context": context,
+            "source": source,
+            "operation": operation,
+        }
         if supersedes:
             fields["supersedes"] = supersedes
         full_title = title + TITLE_MARKS[language].get(op, "")
@@ -370,8 +488,16 @@ class Planner:
         return entries[0]
 
     # operations -------------------------------------------------------------------------------
-    def add(self, ref: PairRef, category: str, text: str, context: str | None = None, source: str | None = None) -> str:
-        """A new entry at the end of its category (the heading created if new) and its add record."""
+    def add(
+        self,
+        ref: PairRef,
+        category: str,
+        text: str,
+        context: str | None = None,
+        source: str | None = None,
+    ) -> str:
+        """A new entry at the end of its category (the heading created if new) and its add
+        record."""
         text, category = entry_text(text), category_name(category)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
@@ -385,7 +511,12 @@ class Planner:
         if heading is None:
             lines, eol = self._lines(path)
             body = "".join(lines).rstrip("\r\n")
-            self._set(path, f"{body}{eol}{eol}## {category}{eol}{line}{eol}" if body else f"## {category}{eol}{line}{eol}")
+            self._set(
+                path,
+                f"{body}{eol}{eol}## {category}{eol}{line}{eol}"
+                if body
+                else f"## {category}{eol}{line}{eol}",
+            )
             return
         after = heading.line
         for entry in doc.entries:
@@ -400,17 +531,30 @@ class Planner:
         lines.insert(min(index, len(lines)), line + eol)
         self._set(path, "".join(lines))
 
-    def confirm_entry(self, ref: PairRef, line: int, context: str | None = None, source: str | None = None) -> str:
+    def confirm_entry(
+        self, ref: PairRef, line: int, context: str | None = None, source: str | None = None
+    ) -> str:
         """Give an unconfirmed entry (PM005) an id and an add record."""
         path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
         entry = next((e for e in doc.entries if e.line == line), None)
         if entry is None or entry.anchors or line in doc.has_malformed_anchor:
-            raise PlanError(f"{path.name}:{line + 1} is no unconfirmed entry: it already carries an id")
+            raise PlanError(
+                f"{path.name}:{line + 1} is no unconfirmed entry: it already carries an id"
+            )
         anchor_id = self._new_id()
         raw = doc.lines[line].rstrip()
         self._set_line(path, line, f"{raw} <!-- {anchor_id} -->")
-        self._record(ref, anchor_id, short_title(entry.text), Op.ADD, entry.category or "", entry.text, context, source)
+        self._record(
+            ref,
+            anchor_id,
+            short_title(entry.text),
+            Op.ADD,
+            entry.category or "",
+            entry.text,
+            context,
+            source,
+        )
         return anchor_id
 
     def _set_line(self, path: PurePath, index: int, new: str) -> None:
@@ -423,14 +567,32 @@ class Planner:
         del lines[start:stop]
         self._set(path, "".join(lines))
 
-    def delete(self, ref: PairRef, anchor_id: str, context: str | None = None, source: str | None = None) -> None:
+    def delete(
+        self, ref: PairRef, anchor_id: str, context: str | None = None, source: str | None = None
+    ) -> None:
         """Remove the entry and append a delete record (精简版 = the removed text)."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
         self._remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
-        self._record(ref, anchor_id, short_title(entry.text), Op.DELETE, entry.category or "", entry.text, context, source)
+        self._record(
+            ref,
+            anchor_id,
+            short_title(entry.text),
+            Op.DELETE,
+            entry.category or "",
+            entry.text,
+            context,
+            source,
+        )
 
-    def evolve(self, ref: PairRef, anchor_id: str, new_text: str, context: str | None = None, source: str | None = None) -> None:
+    def evolve(
+        self,
+        ref: PairRef,
+        anchor_id: str,
+        new_text: str,
+        context: str | None = None,
+        source: str | None = None,
+    ) -> None:
         """New wording, same id: `演进（OLD → NEW）`."""
         entry = self._live_entry(ref, anchor_id)
         new_text = entry_text(new_text)
@@ -439,28 +601,55 @@ class Planner:
             raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
         self._touched(anchor_id)
         self._set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->")
-        self._record(ref, anchor_id, short_title(new_text), Op.EVOLVE, entry.category or "", new_text, context, source,
-                     old=normalise(old))
+        self._record(
+            ref,
+            anchor_id,
+            short_title(new_text),
+            Op.EVOLVE,
+            entry.category or "",
+            new_text,
+            context,
+            source,
+            old=normalise(old),
+        )
 
-    def pivot(self, ref: PairRef, anchor_id: str, new_text: str, context: str | None = None, source: str | None = None) -> str:
+    def pivot(
+        self,
+        ref: PairRef,
+        anchor_id: str,
+        new_text: str,
+        context: str | None = None,
+        source: str | None = None,
+    ) -> str:
         """NEW replaces the entry under a new id; the pivot record supersedes the old id."""
         entry = self._live_entry(ref, anchor_id)
         new_text = entry_text(new_text)
         old = self._current_wording(ref, anchor_id, entry)
         new_id = self._new_id()
         self._set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
-        self._record(ref, new_id, short_title(new_text), Op.PIVOT, entry.category or "", new_text, context, source,
-                     old=normalise(old), supersedes=anchor_id)
+        self._record(
+            ref,
+            new_id,
+            short_title(new_text),
+            Op.PIVOT,
+            entry.category or "",
+            new_text,
+            context,
+            source,
+            old=normalise(old),
+            supersedes=anchor_id,
+        )
         return new_id
 
     def _current_wording(self, ref: PairRef, anchor_id: str, entry: Entry) -> str:
-        """OLD of an evolve or pivot: the id's latest 精简版 in the log (what the history says it read), else the
-        entry's text."""
+        """OLD of an evolve or pivot: the id's latest 精简版 in the log (what the history says it
+        read), else the entry's text."""
         history = self.pair(ref).history(anchor_id)
         return history.latest_summary if history and history.latest_summary else entry.text
 
     def restore(self, ref: PairRef, anchor_id: str) -> None:
-        """Bring a deleted or retired id back: the entry at the end of its category and a restore record."""
+        """Bring a deleted or retired id back: the entry at the end of its category and a restore
+        record."""
         history = self.pair(ref).history(anchor_id)
         if history is None or history.state is State.LIVE:
             raise PlanError(f"{anchor_id} is not deleted or retired")
@@ -468,7 +657,16 @@ class Planner:
         category = history.latest_value("category") or ""
         if anchor_id not in self.pair(ref).entries_by_id:
             self._insert_entry(ref, category, f"- {normalise(summary)} <!-- {anchor_id} -->")
-        self._record(ref, anchor_id, short_title(summary), Op.RESTORE, category, normalise(summary), None, None)
+        self._record(
+            ref,
+            anchor_id,
+            short_title(summary),
+            Op.RESTORE,
+            category,
+            normalise(summary),
+            None,
+            None,
+        )
 
     # pending ----------------------------------------------------------------------------------
     def proposal_ref(self, pending: PurePath, proposal: Proposal) -> PairRef:
@@ -482,7 +680,9 @@ class Planner:
         pair = self.pair(ref)
         if proposal.target is not None:
             if proposal.target.text not in pair.entries_by_id:
-                raise PlanError(f"target {proposal.target.text} is no entry of {self.profile_path(ref).name}")
+                raise PlanError(
+                    f"target {proposal.target.text} is no entry of {self.profile_path(ref).name}"
+                )
             return proposal.target.text
         old = normalise(proposal.old or "")
         for entry in pair.profile.entries_in(proposal.category) if pair.profile else []:
@@ -490,15 +690,19 @@ class Planner:
                 return entry.id
         raise PlanError(f"no confirmed entry of `{proposal.category}` reads `{old}`")
 
-    def decide(self, pending: PurePath, proposal: Proposal, decision: str, keep_lines: bool = False) -> str | None:
-        """Apply one decision (`confirm`, `keep-both`, `discard`) and take the proposal out of the pending file.
-        With `keep_lines`, its lines are left blank, so the lines of the other proposals keep their numbers (the
-        CLI's `--line N`); refusals name the proposal's line."""
+    def decide(
+        self, pending: PurePath, proposal: Proposal, decision: str, keep_lines: bool = False
+    ) -> str | None:
+        """Apply one decision (`confirm`, `keep-both`, `discard`) and take the proposal out of the
+        pending file. With `keep_lines`, its lines are left blank, so the lines of the other
+        proposals keep their numbers (the CLI's `--line N`); refusals name the proposal's line."""
         anchor_id = None
         try:
             if decision != "discard":
                 ref = self.proposal_ref(pending, proposal)
-                anchor_id = self._resume(ref, proposal) or self._record_decision(ref, proposal, decision)
+                anchor_id = self._resume(ref, proposal) or self._record_decision(
+                    ref, proposal, decision
+                )
         except PlanError as error:
             raise type(error)(f"{pending.name}:{proposal.line + 1}: {error}") from None
         self._drop_proposal(pending, proposal, keep_lines)
@@ -506,7 +710,9 @@ class Planner:
 
     def _record_decision(self, ref: PairRef, proposal: Proposal, decision: str) -> str:
         if proposal.kind is Kind.ADD or decision == "keep-both":
-            return self.add(ref, proposal.category, proposal.text, proposal.context, proposal.source)
+            return self.add(
+                ref, proposal.category, proposal.text, proposal.context, proposal.source
+            )
         target = self._target(ref, proposal)
         if proposal.kind is Kind.EVOLVE:
             self.evolve(ref, target, proposal.text, proposal.context, proposal.source)
@@ -514,18 +720,24 @@ class Planner:
         return self.pivot(ref, target, proposal.text, proposal.context, proposal.source)
 
     def _resume(self, ref: PairRef, proposal: Proposal) -> str | None:
-        """A decision an earlier run recorded but did not finish (it stopped between the log, the profile and the
-        pending file): the log has NEW as today's latest 精简版 of a live id of the category. The profile is
-        brought in line with that record and no second record is written. Returns that id, or None."""
+        """A decision an earlier run recorded but did not finish (it stopped between the log, the
+        profile and the pending file): the log has NEW as today's latest 精简版 of a live id of the
+        category. The profile is brought in line with that record and no second record is written.
+        Returns that id, or None."""
         pair, new = self.pair(ref), normalise(proposal.text)
         for anchor_id, history in pair.log_index.live().items():
             latest = history.latest
-            if latest.date != self.today or latest.value("category") != proposal.category \
-                    or normalise(history.latest_summary or "") != new:
+            if (
+                latest.date != self.today
+                or latest.value("category") != proposal.category
+                or normalise(history.latest_summary or "") != new
+            ):
                 continue
             self._touched(anchor_id)
             line = f"- {proposal.text} <!-- {anchor_id} -->"
-            carrying = pair.entries_by_id.get(anchor_id) or pair.entries_by_id.get(latest.supersedes or "")
+            carrying = pair.entries_by_id.get(anchor_id) or pair.entries_by_id.get(
+                latest.supersedes or ""
+            )
             if not carrying:
                 self._insert_entry(ref, proposal.category, line)
             elif carrying[0].id != anchor_id or normalise(carrying[0].text) != new:
@@ -534,16 +746,23 @@ class Planner:
         return None
 
     def _new_category(self, pending: PurePath, scope: Scope, category: str) -> bool:
-        """Whether a proposal's category is no heading of its profile and not suggested yet (a suggestion is due)."""
+        """Whether a proposal's category is no heading of its profile and not suggested yet (a
+        suggestion is due)."""
         ref = self.proposal_ref(pending, Proposal(0, 0, scope, Kind.ADD, category, ""))
         profile = self.pair(ref).profile
         suggested = {s.name for s in parse_pending(self.text(pending)).suggestions}
-        return category not in suggested and (profile is None or category not in profile.category_names())
+        return category not in suggested and (
+            profile is None or category not in profile.category_names()
+        )
 
     def _drop_proposal(self, pending: PurePath, proposal: Proposal, keep_lines: bool) -> None:
         doc = parse_pending(self.text(pending))
-        same = [p for p in doc.proposals if (p.kind, p.scope, p.category, p.text, p.old) ==
-                (proposal.kind, proposal.scope, proposal.category, proposal.text, proposal.old)]
+        same = [
+            p
+            for p in doc.proposals
+            if (p.kind, p.scope, p.category, p.text, p.old)
+            == (proposal.kind, proposal.scope, proposal.category, proposal.text, proposal.old)
+        ]
         current = next((p for p in same if p.line == proposal.line), same[0] if same else None)
         if current is None:
             return
@@ -553,14 +772,25 @@ class Planner:
         lines, _ = self._lines(pending)
         for index in range(current.line, current.end_line):
             lines[index] = _ending(lines[index])
-        if not [p for p in doc.proposals if p is not current]:  # the last one: no blank lines are left behind
+        if not [
+            p for p in doc.proposals if p is not current
+        ]:  # the last one: no blank lines are left behind
             while len(lines) > 1 and not lines[-2].strip() and not lines[-1].strip():
                 lines.pop()
             lines[-1] = ""
         self._set(pending, "".join(lines))
 
-    def propose(self, pending: PurePath, scope: Scope, kind: Kind, category: str, text: str, old: str | None = None,
-                context: str | None = None, source: str | None = None) -> None:
+    def propose(
+        self,
+        pending: PurePath,
+        scope: Scope,
+        kind: Kind,
+        category: str,
+        text: str,
+        old: str | None = None,
+        context: str | None = None,
+        source: str | None = None,
+    ) -> None:
         """Append a proposal in the skill's format under its scope header (added if missing)."""
         language = self.language
         text, category = entry_text(text, "the proposal's text"), category_name(category)
@@ -575,7 +805,11 @@ class Planner:
             body += " ⚠️" if kind is Kind.PIVOT else ""
         lines = [f"- [{word}][{category}] {body}"]
         keys = ("原始上下文", "来源对话") if language == "zh" else ("Context", "Source")
-        lines += [f"  - {key}: {value}" for key, value in zip(keys, (context, source)) if value]
+        lines += [
+            f"  - {key}: {value}"
+            for key, value in zip(keys, (context, source), strict=False)
+            if value
+        ]
         if self._new_category(pending, scope, category):
             label = "建议新增分类" if language == "zh" else "Suggested category"
             lines.append(f"{label}: [{category}]")
@@ -590,7 +824,10 @@ class Planner:
             body_lines, eol = self._lines(pending)
             existing = "".join(body_lines).rstrip("\r\n")
             header = SCOPE_HEADERS[language][scope]
-            self._set(pending, (existing + eol + eol if existing else "") + eol.join([header, *lines]) + eol)
+            self._set(
+                pending,
+                (existing + eol + eol if existing else "") + eol.join([header, *lines]) + eol,
+            )
             return
         for offset, line in enumerate(lines):
             self._insert_line(pending, insert_at + offset, line)
@@ -609,18 +846,25 @@ def slips_of(path: PurePath, text: str) -> list[Slip]:
     if role is Role.PROFILE:
         return [slip for entry in parse_profile(text).entries for slip in entry.slips]
     if role is Role.LOG:
-        return [slip.moved(record.line) for record in parse_log(text).records for slip in record.slips]
+        return [
+            slip.moved(record.line) for record in parse_log(text).records for slip in record.slips
+        ]
     return []
 
 
 class Fixes(Planner):
-    """The quick fixes (docs/format.md, "Diagnostics") and the category operations, on top of the write flow."""
+    """The quick fixes (docs/format.md, "Diagnostics") and the category operations, on top of the
+    write flow."""
 
     def normalise(self, path: PurePath, only_line: int | None = None) -> int:
-        """Rewrite the lines with slips in their canonical form (every such line, or the one asked for); a
-        line's text is kept, only its form changes. Returns how many lines were rewritten."""
-        rewrites = {slip.line: slip.canonical for slip in slips_of(path, self.text(path))
-                    if slip.canonical is not None and only_line in (None, slip.line)}
+        """Rewrite the lines with slips in their canonical form (every such line, or the one asked
+        for); a line's text is kept, only its form changes. Returns how many lines were
+        rewritten."""
+        rewrites = {
+            slip.line: slip.canonical
+            for slip in slips_of(path, self.text(path))
+            if slip.canonical is not None and only_line in (None, slip.line)
+        }
         if only_line is not None and not rewrites:
             raise PlanError(f"{path.name}:{only_line + 1} has no rewrite in canonical form")
         lines, _ = self._lines(path)
@@ -630,18 +874,19 @@ class Fixes(Planner):
         return len(rewrites)
 
     def fix_forms(self, path: PurePath) -> int:
-        """`pmem fix`: every slip's line in canonical form, then every token that plainly means an id written as
-        that id. Returns how many lines changed."""
+        """`pmem fix`: every slip's line in canonical form, then every token that plainly means an
+        id written as that id. Returns how many lines changed."""
         before = split_keep_ends(self.text(path))
         self.normalise(path)
         for token in malformed_tokens(split_lines(self.text(path))):
             if anchors.repaired(token.text) is not None:
                 self.repair_token(path, token.span)
         after = split_keep_ends(self.text(path))
-        return sum(1 for old, new in zip(before, after) if old != new)
+        return sum(1 for old, new in zip(before, after, strict=False) if old != new)
 
     def repair_token(self, path: PurePath, span: Span) -> str:
-        """PM004 on a token that plainly means an id (`PF-20260302-1`): write that id, keeping the history."""
+        """PM004 on a token that plainly means an id (`PF-20260302-1`): write that id, keeping the
+        history."""
         lines, _ = self._lines(path)
         meant = anchors.repaired(lines[span.start_line][span.start_col : span.end_col])
         if meant is None:
@@ -667,11 +912,21 @@ class Fixes(Planner):
         entry = self._entry_at(ref, line)
         anchor_id = self._new_id()
         self._replace_token(self.profile_path(ref), span, anchor_id)
-        self._record(ref, anchor_id, short_title(entry.text), Op.ADD, entry.category or "", entry.text, None, None)
+        self._record(
+            ref,
+            anchor_id,
+            short_title(entry.text),
+            Op.ADD,
+            entry.category or "",
+            entry.text,
+            None,
+            None,
+        )
         return anchor_id
 
     def replace_token(self, path: PurePath, span: Span, day: dt.date | None = None) -> str:
-        """PM004 outside an entry (a log heading, the pending file): a fresh id in place of the token."""
+        """PM004 outside an entry (a log heading, the pending file): a fresh id in place of the
+        token."""
         anchor_id = self.allocator.next(day or self.today)
         self._touched(anchor_id)
         self._replace_token(path, span, anchor_id)
@@ -681,26 +936,56 @@ class Fixes(Planner):
         """PM006: the missing add record of an entry."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._record(ref, anchor_id, short_title(entry.text), Op.ADD, entry.category or "", entry.text, None, None)
+        self._record(
+            ref,
+            anchor_id,
+            short_title(entry.text),
+            Op.ADD,
+            entry.category or "",
+            entry.text,
+            None,
+            None,
+        )
 
     def record_current_text(self, ref: PairRef, anchor_id: str, as_pivot: bool) -> str:
-        """PM011: record the entry's edited text as an evolve of its id, or as a pivot to a new id."""
+        """PM011: record the entry's edited text as an evolve of its id, or as a pivot to a new
+        id."""
         entry = self._live_entry(ref, anchor_id)
         history = self.pair(ref).history(anchor_id)
         old = normalise(history.latest_summary if history and history.latest_summary else "")
         if not as_pivot:
             self._touched(anchor_id)
-            self._record(ref, anchor_id, short_title(entry.text), Op.EVOLVE, entry.category or "", entry.text,
-                         None, None, old=old)
+            self._record(
+                ref,
+                anchor_id,
+                short_title(entry.text),
+                Op.EVOLVE,
+                entry.category or "",
+                entry.text,
+                None,
+                None,
+                old=old,
+            )
             return anchor_id
         new_id = self._new_id()
         self._replace_token(self.profile_path(ref), entry.anchors[0].span, new_id)
-        self._record(ref, new_id, short_title(entry.text), Op.PIVOT, entry.category or "", entry.text, None, None,
-                     old=old, supersedes=anchor_id)
+        self._record(
+            ref,
+            new_id,
+            short_title(entry.text),
+            Op.PIVOT,
+            entry.category or "",
+            entry.text,
+            None,
+            None,
+            old=old,
+            supersedes=anchor_id,
+        )
         return new_id
 
     def _orphan(self, ref: PairRef, anchor_id: str) -> tuple[str, str]:
-        """PM007: the category and latest 精简版 of a live id no entry carries (the id is now touched)."""
+        """PM007: the category and latest 精简版 of a live id no entry carries (the id is now
+        touched)."""
         history = self.pair(ref).history(anchor_id)
         if history is None:
             raise PlanError(f"{anchor_id} has no record")
@@ -718,7 +1003,8 @@ class Fixes(Planner):
         self._insert_entry(ref, category, f"- {summary} <!-- {anchor_id} -->")
 
     def move_entry(self, ref: PairRef, line: int, category: str) -> None:
-        """PM019: the entry to the end of the category its log names (the line is moved as it is)."""
+        """PM019: the entry to the end of the category its log names (the line is moved as it
+        is)."""
         entry = self._entry_at(ref, line)
         path = self.profile_path(ref)
         text = parse_profile(self.text(path)).lines[line]
@@ -728,10 +1014,20 @@ class Fixes(Planner):
             self._touched(entry.id)
 
     def record_category(self, ref: PairRef, anchor_id: str) -> None:
-        """PM019: record that the entry now belongs to the category it stands under (an evolve of its category)."""
+        """PM019: record that the entry now belongs to the category it stands under (an evolve of
+        its category)."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._record(ref, anchor_id, short_title(entry.text), Op.EVOLVE, entry.category or "", entry.text, None, None)
+        self._record(
+            ref,
+            anchor_id,
+            short_title(entry.text),
+            Op.EVOLVE,
+            entry.category or "",
+            entry.text,
+            None,
+            None,
+        )
 
     def remove_entry(self, ref: PairRef, line: int) -> None:
         """PM008: drop an entry whose id the log has deleted or retired (no new record)."""
@@ -756,8 +1052,16 @@ class Fixes(Planner):
             raise PlanError(f"the record on line {record_line + 1} has no operation")
         word = OP_WRITTEN["en" if field.english else "zh"][Op.RESTORE]
         span = field.value_span
-        self._replace_token(log_path, Span(span.start_line, span.start_col, span.start_line,
-                                           span.start_col + len(record.operation.word)), word)
+        self._replace_token(
+            log_path,
+            Span(
+                span.start_line,
+                span.start_col,
+                span.start_line,
+                span.start_col + len(record.operation.word),
+            ),
+            word,
+        )
 
     def add_missing_fields(self, ref: PairRef, record_line: int) -> None:
         """PM010: the missing required fields, after the record's last field, as (not recorded)."""
@@ -769,7 +1073,9 @@ class Fixes(Planner):
         after = max([f.value_span.end_line for f in record.fields.values()] + [record.line])
         missing = record.missing_fields
         for offset, key in enumerate(missing):
-            self._insert_line(log_path, after + 1 + offset, f"- **{labels[key]}**: {NOT_RECORDED[language]}")
+            self._insert_line(
+                log_path, after + 1 + offset, f"- **{labels[key]}**: {NOT_RECORDED[language]}"
+            )
 
     def create_log(self, ref: PairRef) -> None:
         """PM015: the log from its template."""
@@ -780,7 +1086,11 @@ class Fixes(Planner):
         """PM041: rewrite a pending add as an evolve of the similar entry."""
         language = "zh" if any("\u4e00" <= c <= "\u9fff" for c in self.text(pending)) else "en"
         word = KIND_WRITTEN[language][Kind.EVOLVE]
-        body = (f"旧：{target.text} → 新：{proposal.text}" if language == "zh" else f"old: {target.text} → new: {proposal.text}")
+        body = (
+            f"旧：{target.text} → 新：{proposal.text}"
+            if language == "zh"
+            else f"old: {target.text} → new: {proposal.text}"
+        )
         anchor = f" <!-- {target.id} -->" if target.id else ""
         self._set_line(pending, proposal.line, f"- [{word}][{proposal.category}] {body}{anchor}")
 

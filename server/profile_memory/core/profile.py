@@ -1,4 +1,5 @@
-"""The compact profile (docs/format.md, "Compact profile"): title, `## ` categories and one-line entries with their anchors."""
+"""The compact profile (docs/format.md, "Compact profile"): title, `## ` categories and one-line
+entries with their anchors."""
 
 from __future__ import annotations
 
@@ -41,7 +42,12 @@ def malformed_tokens_in(lines: list[str], start: int, stop: int) -> list[Token]:
 
 
 def well_formed_tokens(lines: list[str]) -> list[Token]:
-    return [token for index, line in enumerate(lines) for token in tokens_on_line(index, line) if token.problem is None]
+    return [
+        token
+        for index, line in enumerate(lines)
+        for token in tokens_on_line(index, line)
+        if token.problem is None
+    ]
 
 
 @dataclass(slots=True)
@@ -49,7 +55,9 @@ class Entry:
     line: int
     text: str  # between `- ` and the first anchor comment, trimmed
     text_span: Span
-    anchors: list[Token]  # the ids in its anchor comments, in order (read as well-formed: see `_anchor_in`)
+    anchors: list[
+        Token
+    ]  # the ids in its anchor comments, in order (read as well-formed: see `_anchor_in`)
     category: str | None
     slips: list[Slip] = field(default_factory=list)
 
@@ -73,7 +81,9 @@ class ProfileDoc:
     entries: list[Entry] = field(default_factory=list)
     malformed: list[BrokenLine] = field(default_factory=list)
     bad_tokens: list[Token] = field(default_factory=list)
-    has_malformed_anchor: set[int] = field(default_factory=set)  # lines whose entry has a PM004 token
+    has_malformed_anchor: set[int] = field(
+        default_factory=set
+    )  # lines whose entry has a PM004 token
 
     @property
     def counted_lines(self) -> int:
@@ -94,8 +104,9 @@ _BARE_ID_AT_END = re.compile(r"\s*[(\[（【`]?\s*(?P<id>PF-[0-9-]+)\s*[)\]）�
 
 
 def _anchor_in(index: int, comment: re.Match[str]) -> tuple[list[Token], bool] | None:
-    """The ids of one HTML comment (well-formed, or malformed in a way that plainly means one id), and
-    whether the comment holds anything besides them; None for a comment with no anchor-like token."""
+    """The ids of one HTML comment (well-formed, or malformed in a way that plainly means one id),
+    and whether the comment holds anything besides them; None for a comment with no anchor-like
+    token."""
     tokens = tokens_on_line(index, comment.group(0))
     if not tokens:
         return None
@@ -108,26 +119,42 @@ def _anchor_in(index: int, comment: re.Match[str]) -> tuple[list[Token], bool] |
     return found, comment.group(0)[4:-3].strip() != " ".join(t.text for t in tokens)
 
 
-def _entry_slips(index: int, line: str, text: str, anchor_comments: list[re.Match[str]], ids: list[Token]) -> list[Slip]:
-    """Anchor comments that are not `<!-- ID -->`, or that stand before the entry's text: one slip for the line."""
+def _entry_slips(
+    index: int, line: str, text: str, anchor_comments: list[re.Match[str]], ids: list[Token]
+) -> list[Slip]:
+    """Anchor comments that are not `<!-- ID -->`, or that stand before the entry's text: one slip
+    for the line."""
     if len(ids) != 1:  # no anchor, or several (PM017): nothing to rewrite with certainty
         return []
     anchor_id = ids[0].text
     canonical = f"- {text} <!-- {anchor_id} -->" if text else None
-    problems = [f"written {quoted(c.group(0))}" for c in anchor_comments
-                if c.group(0) != f"<!-- {anchor_id} -->" and anchor_id in c.group(0)]  # a repaired id is PM004's
+    problems = [
+        f"written {quoted(c.group(0))}"
+        for c in anchor_comments
+        if c.group(0) != f"<!-- {anchor_id} -->" and anchor_id in c.group(0)
+    ]  # a repaired id is PM004's
     if text and line[2 : anchor_comments[0].start()].strip() == "":
         problems.append("placed before the entry's text")
     if not problems:
         return []
     comment = anchor_comments[0]
-    return [Slip(NON_CANONICAL, index, comment.start(), comment.end(),
-                 f"the anchor comment is {' and '.join(problems)}; the canonical form is `<!-- {anchor_id} -->` "
-                 "at the end of the entry", canonical)]
+    return [
+        Slip(
+            NON_CANONICAL,
+            index,
+            comment.start(),
+            comment.end(),
+            f"the anchor comment is {' and '.join(problems)}; the canonical form is `<!-- "
+            f"{anchor_id} -->` "
+            "at the end of the entry",
+            canonical,
+        )
+    ]
 
 
 def _bare_id(index: int, line: str) -> tuple[Token, int] | None:
-    """An id written at the end of an entry without a comment (`- text (PF-…)`): the id and where the text ends."""
+    """An id written at the end of an entry without a comment (`- text (PF-…)`): the id and where
+    the text ends."""
     match = _BARE_ID_AT_END.search(line, 2)
     if match is None or not anchors.is_valid(match.group("id")):
         return None
@@ -162,15 +189,33 @@ def _parse_entry(index: int, line: str, category: str | None) -> Entry:
         slips = _entry_slips(index, line, text, anchor_comments, anchor_tokens)
     elif not anchor_comments and anchor_tokens:
         anchor_id = anchor_tokens[0].text
-        slips = [Slip(NON_CANONICAL, index, anchor_tokens[0].span.start_col, anchor_tokens[0].span.end_col,
-                      f"the id {anchor_id} is not in an anchor comment; the canonical form is `<!-- {anchor_id} -->`",
-                      f"- {text} <!-- {anchor_id} -->")]
+        slips = [
+            Slip(
+                NON_CANONICAL,
+                index,
+                anchor_tokens[0].span.start_col,
+                anchor_tokens[0].span.end_col,
+                f"the id {anchor_id} is not in an anchor comment; the canonical form is `<!-- "
+                f"{anchor_id} -->`",
+                f"- {text} <!-- {anchor_id} -->",
+            )
+        ]
     elif crowded and len(anchor_tokens) == 1:
         comment = anchor_comments[0]
-        slips = [Slip(NON_CANONICAL, index, comment.start(), comment.end(),
-                      f"the anchor comment {quoted(comment.group(0))} holds more than the id; "
-                      f"the canonical form is `<!-- {anchor_tokens[0].text} -->`", None)]
-    return Entry(index, text, Span.within(index, start, start + len(text)), anchor_tokens, category, slips)
+        slips = [
+            Slip(
+                NON_CANONICAL,
+                index,
+                comment.start(),
+                comment.end(),
+                f"the anchor comment {quoted(comment.group(0))} holds more than the id; "
+                f"the canonical form is `<!-- {anchor_tokens[0].text} -->`",
+                None,
+            )
+        ]
+    return Entry(
+        index, text, Span.within(index, start, start + len(text)), anchor_tokens, category, slips
+    )
 
 
 def _malformed_reason(line: str, previous_was_entry: bool) -> str:
@@ -179,7 +224,9 @@ def _malformed_reason(line: str, previous_was_entry: bool) -> str:
             return "an entry continues onto a second line; each entry must be one line"
         return "indented lines and nested bullets are not allowed in a compact profile"
     if line.startswith("#"):
-        return "only `# ` (one title) and `## ` (categories) headings are allowed in a compact profile"
+        return (
+            "only `# ` (one title) and `## ` (categories) headings are allowed in a compact profile"
+        )
     if line[:2] in ("* ", "+ "):
         return "entries start with `- `"
     return "prose is not allowed in a compact profile; entries are `- text <!-- PF-… -->` lines"
@@ -205,16 +252,25 @@ def parse_profile(text: str) -> ProfileDoc:
         elif line.startswith("## ") and line[3:].strip():
             category = line[3:].strip()
             doc.categories.append(Category(category, index))
-        elif line.startswith("# ") and line[2:].strip() and doc.title_line is None and category is None:
+        elif (
+            line.startswith("# ")
+            and line[2:].strip()
+            and doc.title_line is None
+            and category is None
+        ):
             doc.title_line = index
         elif line.startswith("- ") or line == "-":
             if category is None:
-                doc.malformed.append(BrokenLine(index, "an entry must come after a `## ` category heading"))
+                doc.malformed.append(
+                    BrokenLine(index, "an entry must come after a `## ` category heading")
+                )
             else:
                 doc.entries.append(_parse_entry(index, line, category))
             is_entry = True
         elif line.startswith("# ") and line[2:].strip():
-            doc.malformed.append(BrokenLine(index, "only one `# ` title is allowed, before the first category"))
+            doc.malformed.append(
+                BrokenLine(index, "only one `# ` title is allowed, before the first category")
+            )
         else:
             doc.malformed.append(BrokenLine(index, _malformed_reason(line, previous_was_entry)))
             is_entry = previous_was_entry and line[0].isspace()

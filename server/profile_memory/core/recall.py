@@ -12,11 +12,20 @@ from profile_memory.core.places import Places
 from profile_memory.core.text import decode
 from profile_memory.core.workspace import Kind, Workspace
 
-AGENT_KNOWLEDGE = ("These are durable facts and lessons from your past sessions. Trust them as ground truth unless "
-                   "you have direct evidence that they are wrong; if so, correct FACT.md with an update so that the "
-                   "next session benefits.")
-TITLES = {"user-profile": "User Profile", "project-profile": "Project Profile", "soul": "Soul", "user": "User",
-          "facts": "Agent Knowledge"}
+AGENT_KNOWLEDGE = (
+    "These are durable facts and lessons from your past sessions. Trust them as ground truth "
+    "unless "
+    "you have direct evidence that they are wrong; if so, correct FACT.md with an update so that "
+    "the "
+    "next session benefits."
+)
+TITLES = {
+    "user-profile": "User Profile",
+    "project-profile": "Project Profile",
+    "soul": "Soul",
+    "user": "User",
+    "facts": "Agent Knowledge",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,21 +37,34 @@ class Section:
 
 
 def collect(workspace: Workspace, places: Places, show: Callable[[PurePath], str]) -> list[Section]:
-    """The sections of a project, read through the workspace's provider: profiles, then SOUL, USER, FACT."""
+    """The sections of a project, read through the workspace's provider: profiles, then SOUL, USER,
+    FACT."""
     sections = []
-    for name, folder in (("user-profile", places.user_dir), ("project-profile", places.project_dir)):
+    for name, folder in (
+        ("user-profile", places.user_dir),
+        ("project-profile", places.project_dir),
+    ):
         pair = workspace.pair(folder, name)
         if pair.profile_path is not None and pair.profile is not None:
             log = show(pair.log_path) if pair.log_path else None
-            sections.append(Section(name, show(pair.profile_path), "\n".join(pair.profile.lines), log))
+            sections.append(
+                Section(name, show(pair.profile_path), "\n".join(pair.profile.lines), log)
+            )
     memory = places.memory_dirs[0]
-    for name, folder, file_name in (("soul", memory.parent, "soul.md"), ("user", memory.parent, "user.md")):
+    for name, folder, file_name in (
+        ("soul", memory.parent, "soul.md"),
+        ("user", memory.parent, "user.md"),
+    ):
         path = workspace.find_name(folder, file_name)
         if path is not None and workspace.provider.kind(path) is Kind.FILE:
-            sections.append(Section(name, show(path), decode(workspace.provider.read(path).raw).text))
+            sections.append(
+                Section(name, show(path), decode(workspace.provider.read(path).raw).text)
+            )
     fact = workspace.find_name(memory, FACT_NAME)
     source = workspace.source(fact) if fact is not None else None
-    if source is not None and source.decoded is not None:  # read under the writers' link rules (PM030)
+    if (
+        source is not None and source.decoded is not None
+    ):  # read under the writers' link rules (PM030)
         sections.append(Section("facts", show(source.path), source.text))
     return sections
 
@@ -56,7 +78,9 @@ def as_text(sections: list[Section]) -> str:
     blocks = []
     for section in present(sections):
         attributes = f' path="{section.path}"' + (f' log="{section.log}"' if section.log else "")
-        blocks.append(f"<{section.name}{attributes}>\n{section.content.rstrip()}\n</{section.name}>")
+        blocks.append(
+            f"<{section.name}{attributes}>\n{section.content.rstrip()}\n</{section.name}>"
+        )
     return "\n\n".join(blocks)
 
 
@@ -70,8 +94,18 @@ def as_markdown(sections: list[Section]) -> str:
 
 
 def as_json(sections: list[Section]) -> str:
-    return json.dumps([{"name": s.name, "path": s.path, "log": s.log, "content": s.content} for s in present(sections)],
-                      ensure_ascii=False, indent=2)
+    return json.dumps(
+        [
+            {"name": s.name, "path": s.path, "log": s.log, "content": s.content}
+            for s in present(sections)
+        ],
+        ensure_ascii=False,
+        indent=2,
+    )
 
 
-RENDERERS = {"text": as_text, "markdown": as_markdown, "json": as_json}  # by the name a caller asks for
+RENDERERS = {
+    "text": as_text,
+    "markdown": as_markdown,
+    "json": as_json,
+}  # by the name a caller asks for

@@ -1,4 +1,5 @@
-"""Rendering diagnostics and traces for people and machines (docs/format.md, "CLI conventions"): text, JSON and GitHub annotations.
+"""Rendering diagnostics and traces for people and machines (docs/format.md, "CLI conventions"):
+text, JSON and GitHub annotations.
 
 Positions become 1-based; columns count code points and `end_column` is exclusive.
 """
@@ -23,16 +24,22 @@ def summary(diagnostics: list[Diagnostic], files: int) -> str:
     counts = {severity: 0 for severity in Severity}
     for diagnostic in diagnostics:
         counts[diagnostic.severity] += 1
-    parts = [_plural(counts[Severity.ERROR], "error"), _plural(counts[Severity.WARNING], "warning"),
-             _plural(counts[Severity.INFORMATION], "information")]
+    parts = [
+        _plural(counts[Severity.ERROR], "error"),
+        _plural(counts[Severity.WARNING], "warning"),
+        _plural(counts[Severity.INFORMATION], "information"),
+    ]
     if counts[Severity.HINT]:
         parts.append(_plural(counts[Severity.HINT], "hint"))
     return f"{', '.join(parts)} in {_plural(files, 'file')}"
 
 
 def as_text(diagnostics: list[Diagnostic], show: ShowPath) -> list[str]:
-    return [f"{show(d.path)}:{d.span.start_line + 1}:{d.span.start_col + 1}: {d.code} {d.severity.label}: {d.message}"
-            for d in diagnostics]
+    return [
+        f"{show(d.path)}:{d.span.start_line + 1}:{d.span.start_col + 1}: {d.code} "
+        f"{d.severity.label}: {d.message}"
+        for d in diagnostics
+    ]
 
 
 def as_json_objects(diagnostics: list[Diagnostic], show: ShowPath) -> list[dict]:
@@ -48,7 +55,12 @@ def as_json_objects(diagnostics: list[Diagnostic], show: ShowPath) -> list[dict]
             "severity": d.severity.label,
             "message": d.message,
             "related": [
-                {"path": show(r.path), "line": r.span.start_line + 1, "column": r.span.start_col + 1, "message": r.message}
+                {
+                    "path": show(r.path),
+                    "line": r.span.start_line + 1,
+                    "column": r.span.start_col + 1,
+                    "message": r.message,
+                }
                 for r in d.related
             ],
         }
@@ -68,17 +80,26 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-_GITHUB_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFORMATION: "notice", Severity.HINT: "notice"}
+_GITHUB_LEVEL = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.INFORMATION: "notice",
+    Severity.HINT: "notice",
+}
 
 
 def as_github(diagnostics: list[Diagnostic], show: ShowPath) -> list[str]:
     lines = []
     for d in diagnostics:
-        properties = ",".join([
-            f"file={_escape_property(show(d.path))}",
-            f"line={d.span.start_line + 1}", f"col={d.span.start_col + 1}",
-            f"endLine={d.span.end_line + 1}", f"endColumn={d.span.end_col + 1}",
-            f"title={_escape_property(f'{d.code} {d.name}')}",
-        ])
+        properties = ",".join(
+            [
+                f"file={_escape_property(show(d.path))}",
+                f"line={d.span.start_line + 1}",
+                f"col={d.span.start_col + 1}",
+                f"endLine={d.span.end_line + 1}",
+                f"endColumn={d.span.end_col + 1}",
+                f"title={_escape_property(f'{d.code} {d.name}')}",
+            ]
+        )
         lines.append(f"::{_GITHUB_LEVEL[d.severity]} {properties}::{_escape_data(d.message)}")
     return lines

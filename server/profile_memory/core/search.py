@@ -1,7 +1,8 @@
-"""Search over memory (docs/format.md, "Agent journal"): the journal's semantics made safe for large files, and log records.
+"""Search over memory (docs/format.md, "Agent journal"): the journal's semantics made safe for large
+files, and log records.
 
-Journal search streams: the last `limit` matches are kept, newest first; a line that cannot match
-is not JSON-decoded. The raw pre-filter is conservative: a line with a backslash (a JSON escape may
+Journal search streams: the last `limit` matches are kept, newest first; a line that cannot match is
+not JSON-decoded. The raw pre-filter is conservative: a line with a backslash (a JSON escape may
 hide the text) or with non-ASCII bytes is compared after decoding, so no match is ever missed.
 """
 
@@ -23,7 +24,8 @@ DEFAULT_LIMIT = 20
 
 
 def check_limit(limit: object) -> int:
-    """`limit` must be a positive whole number (Cherry clamps; we refuse, docs/format.md, "Agent journal")."""
+    """`limit` must be a positive whole number (Cherry clamps; we refuse, docs/format.md, "Agent
+    journal")."""
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit must be a positive whole number, not {limit!r}")
     return limit
@@ -46,7 +48,8 @@ _ESCAPED = frozenset('"\\/') | frozenset(chr(c) for c in range(0x20))
 
 
 def _may_match(raw: bytes, needle: str, needle_bytes: bytes) -> bool:
-    """False only when the line cannot contain `needle` once decoded; decoding is left for the rest."""
+    """False only when the line cannot contain `needle` once decoded; decoding is left for the
+    rest."""
     if b"\\u" in raw:
         return True  # a \u escape may hide any character
     if b"\\" in raw and not _ESCAPED.isdisjoint(needle):
@@ -61,9 +64,15 @@ def _looks_like_object(raw: bytes) -> bool:
     return stripped.startswith(b"{") and stripped.endswith(b"}")
 
 
-def search_journal(path: PurePath, numbered_lines: Iterable[tuple[int, bytes]], query: str | None = None,
-                   tag: str | None = None, limit: int = DEFAULT_LIMIT) -> JournalResult:
-    """Entries whose text contains `query` (casefold) and that carry `tag` (whole, case-insensitive).
+def search_journal(
+    path: PurePath,
+    numbered_lines: Iterable[tuple[int, bytes]],
+    query: str | None = None,
+    tag: str | None = None,
+    limit: int = DEFAULT_LIMIT,
+) -> JournalResult:
+    """Entries whose text contains `query` (casefold) and that carry `tag` (whole,
+    case-insensitive).
 
     `numbered_lines` are (0-based line, raw bytes) newest first, i.e. from the end of the file: the
     search stops at the `limit`-th match, so its cost follows the hits, not the journal's length.

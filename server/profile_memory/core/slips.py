@@ -31,7 +31,9 @@ class Slip:
         return Span(self.line + base, self.start_col, self.line + base, self.end_col)
 
     def moved(self, base: int) -> Slip:
-        return Slip(self.code, self.line + base, self.start_col, self.end_col, self.message, self.canonical)
+        return Slip(
+            self.code, self.line + base, self.start_col, self.end_col, self.message, self.canonical
+        )
 
 
 def quoted(text: str, limit: int = 40) -> str:

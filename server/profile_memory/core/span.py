@@ -9,7 +9,8 @@ from typing import NamedTuple
 
 
 class Span(NamedTuple):
-    """Immutable, ordered and hashable; a tuple, because parsers make one for every field of every record."""
+    """Immutable, ordered and hashable; a tuple, because parsers make one for every field of every
+    record."""
 
     start_line: int
     start_col: int
@@ -32,8 +33,9 @@ class Span(NamedTuple):
 
 
 class BrokenLine(NamedTuple):
-    """A line that cannot be read as what its place expects, and why: a profile line of no allowed kind
-    (PM009), a `###` heading with no readable id (PM016), a list item that is no proposal (PM040)."""
+    """A line that cannot be read as what its place expects, and why: a profile line of no allowed
+    kind (PM009), a `###` heading with no readable id (PM016), a list item that is no proposal
+    (PM040)."""
 
     line: int
     reason: str

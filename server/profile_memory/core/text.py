@@ -1,4 +1,5 @@
-"""Text as the LSP sees it: decoding raw bytes, lines split on \\n, \\r\\n and \\r only, normalised entry text.
+"""Text as the LSP sees it: decoding raw bytes, lines split on \\n, \\r\\n and \\r only, normalised
+entry text.
 
 `str.splitlines` is never used: it also breaks on U+2028, U+2029, U+0085, form feed and vertical
 tab, which occur inside journal text and which no LSP client treats as line ends.
@@ -46,7 +47,8 @@ def line_count(lines: list[str]) -> int:
 
 
 def last_text_line(lines: list[str], start: int, stop: int) -> int:
-    """The last line before `stop` (and after `start`) that is not blank: where a block visibly ends."""
+    """The last line before `stop` (and after `start`) that is not blank: where a block visibly
+    ends."""
     last = stop - 1
     while last > start and not lines[last].strip():
         last -= 1
@@ -54,24 +56,33 @@ def last_text_line(lines: list[str], start: int, stop: int) -> int:
 
 
 def dominant_line_ending(text: str) -> str:
-    """The line ending a writer should use to stay consistent with the file (LF when it has none)."""
+    """The line ending a writer should use to stay consistent with the file (LF when it has
+    none)."""
     match = LINE_BREAK.search(text)
     return match.group(0) if match else "\n"
 
 
 class Decoded:
-    """Text decoded from a file, with what decoding noticed. An editor buffer's text may come as a function
-    that joins it: it is joined only if something asks for the whole text (most checks read lines)."""
+    """Text decoded from a file, with what decoding noticed. An editor buffer's text may come as a
+    function that joins it: it is joined only if something asks for the whole text (most checks read
+    lines)."""
 
     __slots__ = ("_text", "_join", "bom", "invalid_utf8_at", "raw_size", "truncated")
 
-    def __init__(self, text: str | Callable[[], str], bom: bool = False, invalid_utf8_at: tuple[int, int] | None = None,
-                 raw_size: int | None = None, truncated: bool = False) -> None:
+    def __init__(
+        self,
+        text: str | Callable[[], str],
+        bom: bool = False,
+        invalid_utf8_at: tuple[int, int] | None = None,
+        raw_size: int | None = None,
+        truncated: bool = False,
+    ) -> None:
         self._text: str | None = None if callable(text) else text
         self._join: Callable[[], str] | None = text if callable(text) else None
         self.bom = bom
         self.invalid_utf8_at = invalid_utf8_at  # (line, column) of the first undecodable byte
-        self.raw_size = raw_size  # bytes; None for text that came decoded (an editor buffer): measured when asked
+        # bytes; None for text that came decoded (an editor buffer): measured when asked
+        self.raw_size = raw_size
         self.truncated = truncated  # only the first `max_bytes` (cut at a line break) were decoded
 
     @property
@@ -94,11 +105,14 @@ def _position_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
     return len(lines) - 1, len(lines[-1])
 
 
-def decode(raw: bytes | str | Callable[[], str], max_bytes: int | None = None, length: int = 0) -> Decoded:
+def decode(
+    raw: bytes | str | Callable[[], str], max_bytes: int | None = None, length: int = 0
+) -> Decoded:
     """Decode file content as UTF-8, never raising: a BOM is dropped, bad bytes become U+FFFD.
 
-    Content over `max_bytes` is cut at the last line break inside the bound. `raw` may be a function that
-    joins an editor buffer's text, with the text's `length` in code points: it is called only when needed.
+    Content over `max_bytes` is cut at the last line break inside the bound. `raw` may be a function
+    that joins an editor buffer's text, with the text's `length` in code points: it is called only
+    when needed.
     """
     if callable(raw):
         if max_bytes is None or length * 4 <= max_bytes:
@@ -124,12 +138,14 @@ def decode(raw: bytes | str | Callable[[], str], max_bytes: int | None = None, l
 
 
 def one_line(text: str) -> str:
-    """`text` on one line: every run of white space (line breaks included) becomes one space, ends trimmed."""
+    """`text` on one line: every run of white space (line breaks included) becomes one space, ends
+    trimmed."""
     return " ".join(text.split())
 
 
 def normalise(text: str) -> str:
-    """The form in which entry texts are compared (docs/format.md, "Compact profile"): no `- `, comments or ⚠️; NFKC; single spaces."""
+    """The form in which entry texts are compared (docs/format.md, "Compact profile"): no `- `,
+    comments or ⚠️; NFKC; single spaces."""
     text = unicodedata.normalize("NFKC", text).strip()
     if text.startswith("- "):
         text = text[2:]
@@ -143,7 +159,8 @@ def _bigrams(text: str) -> Counter[str]:
 
 
 def similarity(a: str, b: str) -> float:
-    """Character-bigram Dice coefficient of two texts, normalised and casefolded (works for CJK too)."""
+    """Character-bigram Dice coefficient of two texts, normalised and casefolded (works for CJK
+    too)."""
     a, b = normalise(a).casefold(), normalise(b).casefold()
     if a == b:
         return 1.0

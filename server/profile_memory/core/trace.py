@@ -1,4 +1,5 @@
-"""Trace-up (the skill's 逐级上溯, docs/format.md, "CLI conventions"): from an id to its compact entry and its log records."""
+"""Trace-up (the skill's 逐级上溯, docs/format.md, "CLI conventions"): from an id to its compact
+entry and its log records."""
 
 from __future__ import annotations
 
@@ -44,7 +45,9 @@ def record_lines(pair: PairIndex, record: Record) -> list[tuple[int, str]]:
 
 
 def _record_summary(pair: PairIndex, record: Record) -> str:
-    return f"{record.date}  {op_word(record, pair.log.language if pair.log else None)}  {record.title}"
+    return (
+        f"{record.date}  {op_word(record, pair.log.language if pair.log else None)}  {record.title}"
+    )
 
 
 def _full(pair: PairIndex, record: Record, show: ShowPath) -> list[str]:
@@ -64,8 +67,13 @@ class Mention:
         return f"[{p.kind.value}][{p.category}] {p.old} → {p.text}"
 
 
-def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everything: bool,
-                mentions: Sequence[Mention] = ()) -> list[str]:
+def render_text(
+    anchor_id: str,
+    traces: list[PairTrace],
+    show: ShowPath,
+    everything: bool,
+    mentions: Sequence[Mention] = (),
+) -> list[str]:
     out: list[str] = []
     for found in traces:
         pair = found.pair
@@ -75,9 +83,15 @@ def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everyth
         for entry in found.entries:
             out.append(f"entry: {show(pair.profile_path)}:{entry.line + 1}: {entry.text}")  # type: ignore[arg-type]
         if not found.entries:
-            out.append(f"entry: none in {show(pair.profile_path) if pair.profile_path else pair.name + '.md (missing)'}")
+            out.append(
+                "entry: none in "
+                f"{show(pair.profile_path) if pair.profile_path else pair.name + '.md (missing)'}"
+            )
         if found.history is None:
-            out.append(f"records: none in {show(pair.log_path) if pair.log_path else pair.name + '-log.md (missing)'}")
+            out.append(
+                "records: none in "
+                f"{show(pair.log_path) if pair.log_path else pair.name + '-log.md (missing)'}"
+            )
             continue
         records = found.history.records
         log_path = show(pair.log_path)  # type: ignore[arg-type]
@@ -86,7 +100,9 @@ def render_text(anchor_id: str, traces: list[PairTrace], show: ShowPath, everyth
             out += _full(pair, records[-1], show)
             if len(records) > 1:
                 out.append(f"earlier records ({len(records) - 1}):")
-                out += [f"  {log_path}:{r.line + 1}  {_record_summary(pair, r)}" for r in records[:-1]]
+                out += [
+                    f"  {log_path}:{r.line + 1}  {_record_summary(pair, r)}" for r in records[:-1]
+                ]
         else:
             for record in records:
                 out.append(f"record: {log_path}:{record.line + 1}")
@@ -111,7 +127,9 @@ def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict:
     }
 
 
-def render_json(anchor_id: str, traces: list[PairTrace], show: ShowPath, mentions: Sequence[Mention] = ()) -> dict:
+def render_json(
+    anchor_id: str, traces: list[PairTrace], show: ShowPath, mentions: Sequence[Mention] = ()
+) -> dict:
     def path_or_none(path: PurePath | None) -> str | None:
         return show(path) if path is not None else None
 
@@ -124,12 +142,22 @@ def render_json(anchor_id: str, traces: list[PairTrace], show: ShowPath, mention
                 "profile": path_or_none(found.pair.profile_path),
                 "log": path_or_none(found.pair.log_path),
                 "state": found.state,
-                "entries": [{"path": show(found.pair.profile_path), "line": e.line + 1, "text": e.text}  # type: ignore[arg-type]
-                            for e in found.entries],
-                "records": [_record_json(found.pair, r, show) for r in (found.history.records if found.history else [])],
-                "retired_by": found.history.retired_by.id if found.history and found.history.retired_by and found.state == "retired" else None,
+                "entries": [
+                    {"path": show(found.pair.profile_path), "line": e.line + 1, "text": e.text}  # type: ignore[arg-type]
+                    for e in found.entries
+                ],
+                "records": [
+                    _record_json(found.pair, r, show)
+                    for r in (found.history.records if found.history else [])
+                ],
+                "retired_by": found.history.retired_by.id
+                if found.history and found.history.retired_by and found.state == "retired"
+                else None,
             }
             for found in traces
         ],
-        "pending": [{"path": show(m.path), "line": m.proposal.line + 1, "text": m.describe()} for m in mentions],
+        "pending": [
+            {"path": show(m.path), "line": m.proposal.line + 1, "text": m.describe()}
+            for m in mentions
+        ],
     }

@@ -1,4 +1,5 @@
-"""The workspace model: memory files read through a provider, parsed once per version, grouped in pairs.
+"""The workspace model: memory files read through a provider, parsed once per version, grouped in
+pairs.
 
 The core never touches the disk itself. A `TextProvider` hands it file contents: the store's disk
 provider for the CLI, or the server's overlay of open editor buffers over the disk.
@@ -15,7 +16,17 @@ from typing import Any, Protocol
 from profile_memory.core.anchors import Allocator
 from profile_memory.core.config import Settings
 from profile_memory.core.files import (
-    FACT_NAME, JOURNAL_NAME, MEMORY_FOLDER, PENDING_NAME, PROJECT_PAIR, USER_PAIR, Role, log_file_name, pair_name, profile_file_name, role_of,
+    FACT_NAME,
+    JOURNAL_NAME,
+    MEMORY_FOLDER,
+    PENDING_NAME,
+    PROJECT_PAIR,
+    USER_PAIR,
+    Role,
+    log_file_name,
+    pair_name,
+    profile_file_name,
+    role_of,
 )
 from profile_memory.core.index import LogIndex, PairIndex, index_log, update_index
 from profile_memory.core.log import LogDoc, parse_log_lines
@@ -23,7 +34,17 @@ from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pendi
 from profile_memory.core.profile import ProfileDoc, parse_profile
 from profile_memory.core.text import Decoded, decode, split_lines
 
-SKIPPED_FOLDERS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox", ".mypy_cache"}
+SKIPPED_FOLDERS = {
+    ".git",
+    ".hg",
+    ".svn",
+    "node_modules",
+    "__pycache__",
+    ".venv",
+    "venv",
+    ".tox",
+    ".mypy_cache",
+}
 
 
 class Kind(Enum):
@@ -37,8 +58,12 @@ class Kind(Enum):
 @dataclass(frozen=True, slots=True)
 class FileData:
     raw: bytes | str | Callable[[], str]
-    version: Any  # anything that changes when the content changes (mtime and size, an editor version)
-    lines: list[str] | None = None  # the text's LSP lines, when the provider keeps them (an editor buffer)
+    version: (
+        Any  # anything that changes when the content changes (mtime and size, an editor version)
+    )
+    lines: list[str] | None = (
+        None  # the text's LSP lines, when the provider keeps them (an editor buffer)
+    )
     length: int = 0  # code points, when `raw` is a function that joins the text (see `decode`)
 
 
@@ -46,7 +71,8 @@ class TextProvider(Protocol):
     def kind(self, path: PurePath) -> Kind: ...
 
     def version(self, path: PurePath) -> Any:
-        """What `read` would report as the version, found cheaply (None: unknown, read to find out)."""
+        """What `read` would report as the version, found cheaply (None: unknown, read to find
+        out)."""
 
     def read(self, path: PurePath) -> FileData:
         """The content of a regular file; raises OSError when it cannot be read."""
@@ -83,7 +109,9 @@ class MemoryProvider:
         return FileData(self.files[path], self._versions.get(path, 0))
 
     def list_dir(self, folder: PurePath) -> list[str]:
-        return sorted({known.relative_to(folder).parts[0] for known in self.files if folder in known.parents})
+        return sorted(
+            {known.relative_to(folder).parts[0] for known in self.files if folder in known.parents}
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +144,11 @@ class ProfileSet:
         return [pair for pair in (self.user, self.project) if pair is not None]
 
     def pending_mentions(self, anchor_id: str) -> list[Proposal]:
-        return [p for p in (self.pending.proposals if self.pending else []) if p.target and p.target.text == anchor_id]
+        return [
+            p
+            for p in (self.pending.proposals if self.pending else [])
+            if p.target and p.target.text == anchor_id
+        ]
 
     def used_ids(self) -> set[str]:
         used = {token.text for token in (self.pending.all_tokens if self.pending else [])}
@@ -125,12 +157,14 @@ class ProfileSet:
         return used
 
     def allocator(self) -> Allocator:
-        """Allocation over both profiles, both logs and the pending file, deleted and retired ids included."""
+        """Allocation over both profiles, both logs and the pending file, deleted and retired ids
+        included."""
         return allocator_for([self])
 
 
 def allocator_for(sets: list[ProfileSet]) -> Allocator:
-    """One allocator over several profile sets (a multi-root workspace): no id of any of them is reused."""
+    """One allocator over several profile sets (a multi-root workspace): no id of any of them is
+    reused."""
     largest: dict = {}
     for profile_set in sets:
         for pair in profile_set.pairs():
@@ -142,15 +176,20 @@ def allocator_for(sets: list[ProfileSet]) -> Allocator:
 
 @dataclass(slots=True)
 class Workspace:
-    """Files and settings, with caches keyed by each file's version so re-checks parse only what changed."""
+    """Files and settings, with caches keyed by each file's version so re-checks parse only what
+    changed."""
 
     provider: TextProvider
     settings: Settings = field(default_factory=Settings)
     user_dir: PurePath | None = None
     _sources: dict[PurePath, Source] = field(default_factory=dict)
-    _parsed: dict[tuple[PurePath, str], tuple[Any, Any]] = field(default_factory=dict)  # -> (version, parsed)
+    _parsed: dict[tuple[PurePath, str], tuple[Any, Any]] = field(
+        default_factory=dict
+    )  # -> (version, parsed)
     _pairs: dict[tuple, PairIndex] = field(default_factory=dict)
-    on_change: Callable[[PurePath], None] | None = None  # told when a file is re-read with a new version
+    on_change: Callable[[PurePath], None] | None = (
+        None  # told when a file is re-read with a new version
+    )
 
     # -- reading -------------------------------------------------------------------------------
     def _unsafe_reason(self, path: PurePath, kind: Kind) -> str | None:
@@ -163,7 +202,8 @@ class Workspace:
         return None
 
     def source(self, path: PurePath) -> Source | None:
-        """The file at `path` (None when missing), re-read only when the provider's version changed."""
+        """The file at `path` (None when missing), re-read only when the provider's version
+        changed."""
         role = role_of(path)
         if role is None:
             return None
@@ -175,7 +215,11 @@ class Workspace:
         if unsafe is not None:
             return Source(path, role, None, unsafe=unsafe)
         cached = self._sources.get(path)
-        if cached is not None and cached.version is not None and cached.version == self.provider.version(path):
+        if (
+            cached is not None
+            and cached.version is not None
+            and cached.version == self.provider.version(path)
+        ):
             return cached
         try:
             data = self.provider.read(path)
@@ -185,14 +229,16 @@ class Workspace:
         lines = data.lines if not decoded.truncated else None
         source = Source(path, role, decoded, data.version, lines=lines)
         self._sources[path] = source
-        self._parsed.pop((path, "lines"), None)  # the old version's lines; parses stay, for reuse by the next
+        self._parsed.pop(
+            (path, "lines"), None
+        )  # the old version's lines; parses stay, for reuse by the next
         if cached is not None and self.on_change is not None:
             self.on_change(path)
         return source
 
     def forget(self, path: PurePath) -> None:
-        """Drop what is kept of a file that is gone (an unsaved editor buffer, closed): its text, its parses and
-        its pair's index, so the memory they hold is given back."""
+        """Drop what is kept of a file that is gone (an unsaved editor buffer, closed): its text,
+        its parses and its pair's index, so the memory they hold is given back."""
         self._sources.pop(path, None)
         for key in [key for key in self._parsed if key[0] == path]:
             del self._parsed[key]
@@ -225,11 +271,16 @@ class Workspace:
 
     def lines(self, source: Source) -> list[str]:
         """The file's lines (LSP rules), kept per version; the provider's own when it keeps them."""
-        return source.lines if source.lines is not None else self._parse(source, "lines", lambda s: split_lines(s.text))
+        return (
+            source.lines
+            if source.lines is not None
+            else self._parse(source, "lines", lambda s: split_lines(s.text))
+        )
 
     def log_index(self, source: Source) -> LogIndex:
-        """The log's histories, kept per version: editing the profile does not re-index its log, and an
-        edit that leaves the records' ids, dates and operations alone updates the previous index."""
+        """The log's histories, kept per version: editing the profile does not re-index its log, and
+        an edit that leaves the records' ids, dates and operations alone updates the previous
+        index."""
         previous = self._previous(source, "log-index")
 
         def build(_source: Source) -> tuple[LogDoc, LogIndex]:
@@ -240,7 +291,8 @@ class Workspace:
         return self._parse(source, "log-index", build)[1]
 
     def find_name(self, folder: PurePath, lower_name: str) -> PurePath | None:
-        """The file in `folder` whose name matches case-insensitively (the first, sorted, if several do)."""
+        """The file in `folder` whose name matches case-insensitively (the first, sorted, if several
+        do)."""
         for name in sorted(self.provider.list_dir(folder)):
             if name.lower() == lower_name:
                 return folder / name
@@ -256,7 +308,10 @@ class Workspace:
         if cached is not None and None not in key[2:]:
             return cached
         pair = PairIndex.build(
-            folder, name, profile_path, log_path,
+            folder,
+            name,
+            profile_path,
+            log_path,
             self.profile(profile_source) if profile_source else None,
             self.log(log_source) if log_source else None,
             log_complete=not (log_source and log_source.decoded and log_source.decoded.truncated),
@@ -300,7 +355,8 @@ class Workspace:
         return list(found.values())
 
     def profile_set(self, project_dir: PurePath) -> ProfileSet:
-        """The user pair, the project pair and the pending file of a project (docs/format.md, "Files")."""
+        """The user pair, the project pair and the pending file of a project (docs/format.md,
+        "Files")."""
         pending_path = self.find_name(project_dir, PENDING_NAME)
         pending_source = self._readable(pending_path)
         return ProfileSet(
@@ -312,7 +368,8 @@ class Workspace:
 
     # -- discovery -----------------------------------------------------------------------------
     def discover(self, root: PurePath) -> Iterator[PurePath]:
-        """Memory files at or under `root` (a file or a folder); linked sub-folders are not entered."""
+        """Memory files at or under `root` (a file or a folder); linked sub-folders are not
+        entered."""
         kind = self.provider.kind(root)
         if kind is not Kind.DIR and not (kind is Kind.LINK and self.provider.list_dir(root)):
             if role_of(root) is not None:
@@ -321,7 +378,8 @@ class Workspace:
         yield from self._walk(root)
 
     def _walk(self, top: PurePath) -> Iterator[PurePath]:
-        """Depth first, in name order, with a stack of its own: a tree a thousand folders deep is no recursion."""
+        """Depth first, in name order, with a stack of its own: a tree a thousand folders deep is no
+        recursion."""
         stack: list[Iterator[str]] = [iter(sorted(self.provider.list_dir(top)))]
         folders = [top]
         while stack:
@@ -333,19 +391,26 @@ class Workspace:
             path = folders[-1] / name
             kind = self.provider.kind(path)
             if role_of(path) is not None:
-                yield path  # whatever it is: a memory file's name on a folder or a FIFO is reported (PM030)
+                # whatever it is: a memory file's name on a folder or a FIFO is reported (PM030)
+                yield path
             elif kind is Kind.DIR and name not in SKIPPED_FOLDERS:
                 stack.append(iter(sorted(self.provider.list_dir(path))))
                 folders.append(path)
             elif kind is Kind.LINK and name.lower() == MEMORY_FOLDER:
-                yield from (p for p in (self.find_name(path, n) for n in (FACT_NAME, JOURNAL_NAME)) if p)
+                yield from (
+                    p for p in (self.find_name(path, n) for n in (FACT_NAME, JOURNAL_NAME)) if p
+                )
 
 
-
-def find_project_root(start: PurePath, provider: TextProvider, profile_dir: str = ".cursor/profile",
-                      user_dir: PurePath | None = None) -> PurePath:
-    """The nearest folder at or above `start` with the project profile folder, then with `.git`; else `start`.
-    A folder whose profile folder is the user profile folder (the home folder's `.cursor/profile`) is no project."""
+def find_project_root(
+    start: PurePath,
+    provider: TextProvider,
+    profile_dir: str = ".cursor/profile",
+    user_dir: PurePath | None = None,
+) -> PurePath:
+    """The nearest folder at or above `start` with the project profile folder, then with `.git`;
+    else `start`. A folder whose profile folder is the user profile folder (the home folder's
+    `.cursor/profile`) is no project."""
     for marker in (profile_dir, ".git"):
         for folder in (start, *start.parents):
             if marker == profile_dir and user_dir is not None and folder / marker == user_dir:

@@ -18,8 +18,12 @@ CONFIRM_ALL = "profileMemory.confirmAll"
 DISCARD_ALL = "profileMemory.discardAll"
 
 
-def _lens(ls: ProfileMemoryServer, path, line: int, title: str, arguments: list | None = None) -> types.CodeLens:
-    command = types.Command(title=title, command=OPEN_RECORD if arguments else "", arguments=arguments)
+def _lens(
+    ls: ProfileMemoryServer, path, line: int, title: str, arguments: list | None = None
+) -> types.CodeLens:
+    command = types.Command(
+        title=title, command=OPEN_RECORD if arguments else "", arguments=arguments
+    )
     return types.CodeLens(range=ls.range(path, Span(line, 0, line, 0)), command=command)
 
 
@@ -32,11 +36,23 @@ def _pending_lenses(ls: ProfileMemoryServer, path) -> list[types.CodeLens] | Non
         return None
     top = ls.range(path, Span(0, 0, 0, 0))
     target = uri(path)
-    return [types.CodeLens(range=top, command=types.Command(title=f"Confirm all ({count})", command=CONFIRM_ALL, arguments=[target])),
-            types.CodeLens(range=top, command=types.Command(title="Discard all", command=DISCARD_ALL, arguments=[target]))]
+    return [
+        types.CodeLens(
+            range=top,
+            command=types.Command(
+                title=f"Confirm all ({count})", command=CONFIRM_ALL, arguments=[target]
+            ),
+        ),
+        types.CodeLens(
+            range=top,
+            command=types.Command(title="Discard all", command=DISCARD_ALL, arguments=[target]),
+        ),
+    ]
 
 
-def text_document_code_lens(ls: ProfileMemoryServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+def text_document_code_lens(
+    ls: ProfileMemoryServer, params: types.CodeLensParams
+) -> list[types.CodeLens] | None:
     path = ls.served_path(params.text_document.uri)
     if path is not None and role_of(path) is Role.PENDING:
         return _pending_lenses(ls, path)
@@ -48,14 +64,25 @@ def text_document_code_lens(ls: ProfileMemoryServer, params: types.CodeLensParam
     doc = pair.profile
     limit = ls.settings.limit_for(pair.name)
     counted = doc.counted_lines  # as PM001 counts: trailing blank lines do not
-    lenses = [_lens(ls, path, 0, f"lines {counted}/{limit}" + (" — over the limit" if counted > limit else ""))]
+    lenses = [
+        _lens(
+            ls,
+            path,
+            0,
+            f"lines {counted}/{limit}" + (" — over the limit" if counted > limit else ""),
+        )
+    ]
     for category in doc.categories:
         count = sum(1 for e in doc.entries if e.category == category.name)
-        lenses.append(_lens(ls, path, category.line, f"{count} {'entry' if count == 1 else 'entries'}"))
+        lenses.append(
+            _lens(ls, path, category.line, f"{count} {'entry' if count == 1 else 'entries'}")
+        )
     for entry in doc.entries:
         history = pair.history(entry.id) if entry.id else None
         if history is None or pair.log_path is None:
-            lenses.append(_lens(ls, path, entry.line, "unconfirmed" if entry.id is None else "no record"))
+            lenses.append(
+                _lens(ls, path, entry.line, "unconfirmed" if entry.id is None else "no record")
+            )
             continue
         latest = history.latest
         op = op_word(latest, pair.log.language if pair.log else None)
@@ -67,11 +94,18 @@ def text_document_code_lens(ls: ProfileMemoryServer, params: types.CodeLensParam
 
 async def open_record(ls: ProfileMemoryServer, *arguments: Any) -> bool:
     """Open a file at a line in any editor, through `window/showDocument`."""
-    if len(arguments) != 2 or not isinstance(arguments[0], str) or type(arguments[1]) is not int or arguments[1] < 0:
+    if (
+        len(arguments) != 2
+        or not isinstance(arguments[0], str)
+        or type(arguments[1]) is not int
+        or arguments[1] < 0
+    ):
         raise invalid(f"{OPEN_RECORD}: expected a URI and a line number (a whole number from 0)")
     target, line = arguments
     selection = types.Range(types.Position(line, 0), types.Position(line, 0))
-    result = await ls.window_show_document_async(types.ShowDocumentParams(uri=target, take_focus=True, selection=selection))
+    result = await ls.window_show_document_async(
+        types.ShowDocumentParams(uri=target, take_focus=True, selection=selection)
+    )
     return bool(result and result.success)
 
 

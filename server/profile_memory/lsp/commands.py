@@ -1,8 +1,10 @@
-"""Server commands (`workspace/executeCommand`) over agent memory: search, append, update, recall, init,
-a new id, trace. Bad arguments get a JSON-RPC error with a clear message; the server keeps running.
+"""Server commands (`workspace/executeCommand`) over agent memory: search, append, update, recall,
+init, a new id, trace. Bad arguments get a JSON-RPC error with a clear message; the server keeps
+running.
 
 Disk writes run in a worker thread under the folder lock, so the event loop never waits on a lock. A
-file open in the editor is never written behind its buffer: it is changed with `workspace/applyEdit`.
+file open in the editor is never written behind its buffer: it is changed with
+`workspace/applyEdit`.
 """
 
 from __future__ import annotations
@@ -17,14 +19,28 @@ from lsprotocol import types
 
 from profile_memory.core import anchors, recall
 from profile_memory.core.files import FACT_NAME, JOURNAL_NAME
-from profile_memory.core.search import DEFAULT_LIMIT, check_limit, merge_newest_first, newest_first, search_journal, search_log
+from profile_memory.core.search import (
+    DEFAULT_LIMIT,
+    check_limit,
+    merge_newest_first,
+    newest_first,
+    search_journal,
+    search_log,
+)
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
 from profile_memory.lsp import diagnostics
 from profile_memory.lsp.safety import invalid, refuse
 from profile_memory.lsp.server import ProfileMemoryServer, uri
 from profile_memory.store.disk import iter_lines_newest_first
-from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, journal_entry, memory_folder
+from profile_memory.store.memory import (
+    BadInput,
+    Refused,
+    facts_update,
+    journal_append,
+    journal_entry,
+    memory_folder,
+)
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import provision, provisioning
 
@@ -32,7 +48,8 @@ KINDS = ("journal", "log")
 
 
 def _object(arguments: tuple, command: str) -> dict[str, Any]:
-    """The command's one object argument (clients send `arguments: [{…}]`), or {} when none is sent."""
+    """The command's one object argument (clients send `arguments: [{…}]`), or {} when none is
+    sent."""
     if not arguments:
         return {}
     if len(arguments) != 1 or not isinstance(arguments[0], dict):
@@ -40,8 +57,11 @@ def _object(arguments: tuple, command: str) -> dict[str, Any]:
     return arguments[0]
 
 
-def _string(args: dict, key: str, command: str, required: bool = False, path: bool = False) -> str | None:
-    """A string argument: text that can be written as UTF-8 (no lone surrogate), and for a path no NUL byte."""
+def _string(
+    args: dict, key: str, command: str, required: bool = False, path: bool = False
+) -> str | None:
+    """A string argument: text that can be written as UTF-8 (no lone surrogate), and for a path no
+    NUL byte."""
     value = args.get(key)
     if value is None and not required:
         return None
@@ -69,7 +89,9 @@ def _memory_dir(ls: ProfileMemoryServer, given: str | None, command: str) -> Pat
         return Path(ls.places[0].memory_dirs[0])
     resolved = Path(os.path.realpath(given))
     if resolved not in known:
-        raise refuse(f"{command}: {given} is not a known memory folder ({', '.join(map(str, known))})")
+        raise refuse(
+            f"{command}: {given} is not a known memory folder ({', '.join(map(str, known))})"
+        )
     return Path(os.path.abspath(given))
 
 
@@ -81,31 +103,55 @@ def _journal_lines(ls: ProfileMemoryServer, path: PurePath):
 
 
 def _line_start(line: int) -> types.Range:
-    """Where a hit's line starts: column 0 in every encoding, so a journal is never read whole to say so."""
+    """Where a hit's line starts: column 0 in every encoding, so a journal is never read whole to
+    say so."""
     start = types.Position(line, 0)
     return types.Range(start, start)
 
 
-def _search_sync(ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]) -> list[dict]:
+def _search_sync(
+    ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]
+) -> list[dict]:
     hits: list[dict] = []
     if "journal" in kinds:
         journals = [p for p in ls.memory_files() if p.name.lower() == JOURNAL_NAME]
-        found = [search_journal(path, _journal_lines(ls, path), query, tag, limit).hits for path in journals]
+        found = [
+            search_journal(path, _journal_lines(ls, path), query, tag, limit).hits
+            for path in journals
+        ]
         for hit in merge_newest_first(found, limit):
-            hits.append({"kind": "journal", "uri": uri(hit.path), "range": _line_start(hit.line),
-                         "ts": hit.entry.ts, "tags": hit.entry.tags, "text": hit.entry.text})
+            hits.append(
+                {
+                    "kind": "journal",
+                    "uri": uri(hit.path),
+                    "range": _line_start(hit.line),
+                    "ts": hit.entry.ts,
+                    "tags": hit.entry.tags,
+                    "text": hit.entry.text,
+                }
+            )
     if "log" in kinds and query:
         for pair in ls.all_pairs():
             if pair.log is not None and pair.log_path is not None:
                 for found_in_log in search_log(pair.log_path, pair.log, query)[:limit]:
-                    hits.append({"kind": "log", "uri": uri(found_in_log.path), "range": _line_start(found_in_log.line),
-                                 "text": found_in_log.text, "id": found_in_log.id})
+                    hits.append(
+                        {
+                            "kind": "log",
+                            "uri": uri(found_in_log.path),
+                            "range": _line_start(found_in_log.line),
+                            "text": found_in_log.text,
+                            "id": found_in_log.id,
+                        }
+                    )
     return hits
 
 
 async def search(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
     args = _object(arguments, "profileMemory.search")
-    query, tag = _string(args, "query", "profileMemory.search"), _string(args, "tag", "profileMemory.search")
+    query, tag = (
+        _string(args, "query", "profileMemory.search"),
+        _string(args, "tag", "profileMemory.search"),
+    )
     try:
         limit = check_limit(args.get("limit", DEFAULT_LIMIT))
     except ValueError as error:
@@ -121,10 +167,17 @@ async def _append_in_editor(ls: ProfileMemoryServer, path: PurePath, line: str) 
     last = len(document.lines) - 1
     prefix = "" if document.lines[last] == "" else "\n"
     end = ls.range(path, Span(last, len(document.lines[last]), last, len(document.lines[last]))).end
-    edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-        types.OptionalVersionedTextDocumentIdentifier(document.uri, document.version),
-        [types.TextEdit(types.Range(end, end), prefix + line + "\n")])])
-    result = await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label="Append journal entry"))
+    edit = types.WorkspaceEdit(
+        document_changes=[
+            types.TextDocumentEdit(
+                types.OptionalVersionedTextDocumentIdentifier(document.uri, document.version),
+                [types.TextEdit(types.Range(end, end), prefix + line + "\n")],
+            )
+        ]
+    )
+    result = await ls.workspace_apply_edit_async(
+        types.ApplyWorkspaceEditParams(edit=edit, label="Append journal entry")
+    )
     if not result.applied:
         raise refuse(f"the editor did not apply the edit: {result.failure_reason or 'refused'}")
 
@@ -141,7 +194,9 @@ async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> di
     text = _required(args, "text", command)
     tags = args.get("tags", [])
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
-    open_journal = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == JOURNAL_NAME), None)
+    open_journal = next(
+        (p for p in ls.provider.open if p.parent == folder and p.name.lower() == JOURNAL_NAME), None
+    )
     try:
         if open_journal is not None:
             memory_folder(folder)
@@ -163,7 +218,9 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
     content = _required(args, "content", command)
     expected = _string(args, "expectedSha256", command)
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
-    open_fact = next((p for p in ls.provider.open if p.parent == folder and p.name.lower() == FACT_NAME), None)
+    open_fact = next(
+        (p for p in ls.provider.open if p.parent == folder and p.name.lower() == FACT_NAME), None
+    )
     try:
         if open_fact is not None:
             document = ls.provider.open[open_fact]
@@ -172,9 +229,19 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
                 raise Refused(f"{open_fact} changed since it was read")
             last = len(document.lines) - 1
             whole = ls.range(open_fact, Span(0, 0, last, len(document.lines[last])))
-            edit = types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(
-                types.OptionalVersionedTextDocumentIdentifier(document.uri, document.version), [types.TextEdit(whole, content)])])
-            result = await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=edit, label="Update FACT.md"))
+            edit = types.WorkspaceEdit(
+                document_changes=[
+                    types.TextDocumentEdit(
+                        types.OptionalVersionedTextDocumentIdentifier(
+                            document.uri, document.version
+                        ),
+                        [types.TextEdit(whole, content)],
+                    )
+                ]
+            )
+            result = await ls.workspace_apply_edit_async(
+                types.ApplyWorkspaceEditParams(edit=edit, label="Update FACT.md")
+            )
             if not result.applied:
                 raise refuse(f"{command}: the editor did not apply the edit")
             path, digest = open_fact, hashlib.sha256(content.encode("utf-8")).hexdigest()  # type: ignore[union-attr]
@@ -203,8 +270,16 @@ async def init_command(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
     if scope not in ("user", "project", "memory") or language not in ("zh", "en"):
         raise invalid(f"{command}: `scope` must be user, project or memory and `lang` zh or en")
     places = ls.places[0]
-    folder, names, mode = provisioning(scope, Path({"memory": places.memory_dirs[0], "user": places.user_dir,
-                                                    "project": places.project_dir}[scope]))
+    folder, names, mode = provisioning(
+        scope,
+        Path(
+            {
+                "memory": places.memory_dirs[0],
+                "user": places.user_dir,
+                "project": places.project_dir,
+            }[scope]
+        ),
+    )
     try:
         results = await asyncio.to_thread(provision, folder, names, language, mode)
     except (UnsafePath, OSError) as error:

@@ -18,12 +18,18 @@ _FIELD_VALUE = re.compile(r"-\s+\*\*\s*(?P<key>[^*:：]+?)\s*[:：]?\s*\*\*\s*[:
 _OPEN_COMMENT = re.compile(r"<!--\s*(?:PF-[\d-]*)?$")
 
 
-def _item(label: str, kind: types.CompletionItemKind, detail: str = "", insert: str | None = None) -> types.CompletionItem:
+def _item(
+    label: str, kind: types.CompletionItemKind, detail: str = "", insert: str | None = None
+) -> types.CompletionItem:
     return types.CompletionItem(label=label, kind=kind, detail=detail or None, insert_text=insert)
 
 
 def _categories(ls: ProfileMemoryServer, path: PurePath) -> list[str]:
-    pairs = [ls.core.pair_of(path)] if role_of(path) is Role.LOG else [p for s in ls.profile_sets() for p in s.pairs()]
+    pairs = (
+        [ls.core.pair_of(path)]
+        if role_of(path) is Role.LOG
+        else [p for s in ls.profile_sets() for p in s.pairs()]
+    )
     names: dict[str, None] = {}
     for pair in pairs:
         for category in pair.profile.categories if pair and pair.profile else []:
@@ -36,33 +42,57 @@ def _log_items(ls: ProfileMemoryServer, path: PurePath, before: str) -> list[typ
     language = (pair.log.language if pair and pair.log else None) or ls.settings.language
     if before.startswith("### [") and "]" not in before:
         missing = [i for i in pair.entries_by_id if pair.history(i) is None] if pair else []
-        return [_item(i, types.CompletionItemKind.Reference, "an entry with no record yet") for i in missing]
+        return [
+            _item(i, types.CompletionItemKind.Reference, "an entry with no record yet")
+            for i in missing
+        ]
     field = _FIELD_VALUE.match(before)
     if field is not None:
         key = field.group("key").casefold()
         if key in ("操作", "operation"):
-            return [_item(word, types.CompletionItemKind.EnumMember, op.value) for op, word in OP_WRITTEN[language].items()]
+            return [
+                _item(word, types.CompletionItemKind.EnumMember, op.value)
+                for op, word in OP_WRITTEN[language].items()
+            ]
         if key in ("分类", "category"):
-            return [_item(name, types.CompletionItemKind.Folder, "category") for name in _categories(ls, path)]
+            return [
+                _item(name, types.CompletionItemKind.Folder, "category")
+                for name in _categories(ls, path)
+            ]
         return []
     if before.strip() in ("", "-", "- *", "- **"):
         labels = FIELD_LABELS[language]
-        return [_item(labels[key], types.CompletionItemKind.Field, key, f"- **{labels[key]}**: ")
-                for key in (*REQUIRED_FIELDS, "supersedes")]
+        return [
+            _item(labels[key], types.CompletionItemKind.Field, key, f"- **{labels[key]}**: ")
+            for key in (*REQUIRED_FIELDS, "supersedes")
+        ]
     return []
 
 
-def _pending_items(ls: ProfileMemoryServer, path: PurePath, before: str) -> list[types.CompletionItem]:
+def _pending_items(
+    ls: ProfileMemoryServer, path: PurePath, before: str
+) -> list[types.CompletionItem]:
     if re.fullmatch(r"-\s+\[[^\]]*", before):
-        return [_item(word, types.CompletionItemKind.EnumMember, kind.value) for word, kind in KIND_WORDS.items()]
+        return [
+            _item(word, types.CompletionItemKind.EnumMember, kind.value)
+            for word, kind in KIND_WORDS.items()
+        ]
     if re.fullmatch(r"-\s+\[[^\]]*\]\s*\[[^\]]*", before):
-        return [_item(name, types.CompletionItemKind.Folder, "category") for name in _categories(ls, path)]
+        return [
+            _item(name, types.CompletionItemKind.Folder, "category")
+            for name in _categories(ls, path)
+        ]
     if re.fullmatch(r"\s+-?\s*", before):
-        return [_item(key, types.CompletionItemKind.Field, "", f"{key}: ") for key in ("原始上下文", "来源对话", "Context", "Source")]
+        return [
+            _item(key, types.CompletionItemKind.Field, "", f"{key}: ")
+            for key in ("原始上下文", "来源对话", "Context", "Source")
+        ]
     return []
 
 
-def text_document_completion(ls: ProfileMemoryServer, params: types.CompletionParams) -> list[types.CompletionItem] | None:
+def text_document_completion(
+    ls: ProfileMemoryServer, params: types.CompletionParams
+) -> list[types.CompletionItem] | None:
     path = ls.served_path(params.text_document.uri)
     if path is None:
         return None
@@ -75,9 +105,17 @@ def text_document_completion(ls: ProfileMemoryServer, params: types.CompletionPa
         if _OPEN_COMMENT.search(before):
             anchor = ls.next_id()
             typed = before[before.rindex("<!--") + 4 :]
-            return [types.CompletionItem(label=f" {anchor} -->", kind=types.CompletionItemKind.Reference,
-                                         detail="the next free id", filter_text=typed or " ",
-                                         insert_text=f" {anchor} -->"[len(typed):] if f" {anchor}".startswith(typed) else None)]
+            return [
+                types.CompletionItem(
+                    label=f" {anchor} -->",
+                    kind=types.CompletionItemKind.Reference,
+                    detail="the next free id",
+                    filter_text=typed or " ",
+                    insert_text=f" {anchor} -->"[len(typed) :]
+                    if f" {anchor}".startswith(typed)
+                    else None,
+                )
+            ]
         return None
     if role is Role.LOG:
         return _log_items(ls, path, before) or None

@@ -1,4 +1,5 @@
-"""Go to definition: from an anchor to its log records (creation first), from a log heading to the entry."""
+"""Go to definition: from an anchor to its log records (creation first), from a log heading to the
+entry."""
 
 from __future__ import annotations
 
@@ -20,11 +21,15 @@ def _records(ls: ProfileMemoryServer, pair: PairIndex, anchor_id: str) -> list[t
 
 def _entries(ls: ProfileMemoryServer, pair: PairIndex, anchor_id: str) -> list[types.Location]:
     lines = pair.profile.lines if pair.profile else []
-    return [ls.location(pair.profile_path, Span.of_line(e.line, lines[e.line]))  # type: ignore[arg-type]
-            for e in pair.entries_by_id.get(anchor_id, [])]
+    return [
+        ls.location(pair.profile_path, Span.of_line(e.line, lines[e.line]))  # type: ignore[arg-type]
+        for e in pair.entries_by_id.get(anchor_id, [])
+    ]
 
 
-def text_document_definition(ls: ProfileMemoryServer, params: types.DefinitionParams) -> list[types.Location] | None:
+def text_document_definition(
+    ls: ProfileMemoryServer, params: types.DefinitionParams
+) -> list[types.Location] | None:
     path = ls.served_path(params.text_document.uri)
     token = ls.token_at(path, params.position) if path else None
     if path is None or token is None or not anchors.is_valid(token.text):

@@ -21,11 +21,16 @@ _pending: dict[str, asyncio.Task] = {}
 
 def client_pulls(ls: ProfileMemoryServer) -> bool:
     capabilities = ls.client_capabilities
-    return bool(capabilities and capabilities.text_document and capabilities.text_document.diagnostic)
+    return bool(
+        capabilities and capabilities.text_document and capabilities.text_document.diagnostic
+    )
 
 
 def to_lsp(ls: ProfileMemoryServer, diagnostic: Diagnostic) -> types.Diagnostic:
-    related = [types.DiagnosticRelatedInformation(ls.location(r.path, r.span), r.message) for r in diagnostic.related]
+    related = [
+        types.DiagnosticRelatedInformation(ls.location(r.path, r.span), r.message)
+        for r in diagnostic.related
+    ]
     return types.Diagnostic(
         range=ls.range(diagnostic.path, diagnostic.span),
         message=diagnostic.message,
@@ -49,7 +54,9 @@ def publish(ls: ProfileMemoryServer, path: PurePath) -> None:
     if document is None or client_pulls(ls):
         return
     items = diagnostics_for(ls, path)
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(document.uri, items, document.version))
+    ls.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(document.uri, items, document.version)
+    )
 
 
 def _debounce(key: str, delay: float, action, still_valid=lambda: True) -> None:
@@ -75,7 +82,9 @@ def _send_refresh(ls: ProfileMemoryServer) -> None:
         ls.workspace_diagnostic_refresh(None)
 
 
-def refresh_all(ls: ProfileMemoryServer, delay: float = 0.0, except_path: PurePath | None = None) -> None:
+def refresh_all(
+    ls: ProfileMemoryServer, delay: float = 0.0, except_path: PurePath | None = None
+) -> None:
     """Re-check the other open memory documents (push), or ask a pulling client to pull again."""
     others = [path for path, _ in ls.open_served() if path != except_path]
     if not others:
@@ -88,7 +97,8 @@ def refresh_all(ls: ProfileMemoryServer, delay: float = 0.0, except_path: PurePa
 
 
 def schedule(ls: ProfileMemoryServer, path: PurePath, delay: float) -> None:
-    """Publish after `delay` unless the document changed again meanwhile; the version is re-checked then."""
+    """Publish after `delay` unless the document changed again meanwhile; the version is re-checked
+    then."""
     document = ls.provider.open.get(path)
     if document is None or client_pulls(ls):
         return
@@ -101,14 +111,19 @@ def schedule(ls: ProfileMemoryServer, path: PurePath, delay: float) -> None:
     _debounce(str(path), delay, lambda: publish(ls, path), unchanged)
 
 
-def text_document_diagnostic(ls: ProfileMemoryServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
+def text_document_diagnostic(
+    ls: ProfileMemoryServer, params: types.DocumentDiagnosticParams
+) -> types.DocumentDiagnosticReport:
     path = ls.served_path(params.text_document.uri)
     items = diagnostics_for(ls, path) if path is not None else []
     return types.RelatedFullDocumentDiagnosticReport(items=items)
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.file_listeners.append(lambda path: refresh_all(server, server.settings.debounce_ms / 1000))
-    options = types.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False, identifier="pmem")
+    server.file_listeners.append(
+        lambda path: refresh_all(server, server.settings.debounce_ms / 1000)
+    )
+    options = types.DiagnosticOptions(
+        inter_file_dependencies=True, workspace_diagnostics=False, identifier="pmem"
+    )
     server.handle(types.TEXT_DOCUMENT_DIAGNOSTIC, text_document_diagnostic, options)
-

@@ -1,9 +1,11 @@
-"""The server's own view of open documents: LSP line rules and incremental edits whose cost stays local.
+"""The server's own view of open documents: LSP line rules and incremental edits whose cost stays
+local.
 
 pygls's `TextDocument` splits with `str.splitlines` (wrong at U+2028) and re-joins the whole file on
-every change (docs/format.md, "Notes for the server"). Here a document is its lines (without terminators) and the terminator after
-each; an edit re-splits only the lines it touches and gives a new list in which the other lines are the
-very same objects, so the core finds what changed by identity. The full text is joined only when asked.
+every change (docs/format.md, "Notes for the server"). Here a document is its lines (without
+terminators) and the terminator after each; an edit re-splits only the lines it touches and gives a
+new list in which the other lines are the very same objects, so the core finds what changed by
+identity. The full text is joined only when asked.
 """
 
 from __future__ import annotations
@@ -18,14 +20,15 @@ from profile_memory.lsp.positions import from_client
 
 
 def _split(text: str) -> tuple[list[str], list[str]]:
-    """Lines without terminators (the core's split), and the terminator after each ("" after the last)."""
+    """Lines without terminators (the core's split), and the terminator after each ("" after the
+    last)."""
     return split_lines(text), [*LINE_BREAK.findall(text), ""]
 
 
 def _join(lines: list[str], breaks: list[str]) -> str:
     if breaks.count("\n") == len(breaks) - 1:
         return "\n".join(lines)
-    return "".join([part for pair in zip(lines, breaks) for part in pair])
+    return "".join([part for pair in zip(lines, breaks, strict=False) for part in pair])
 
 
 @dataclass
@@ -59,7 +62,8 @@ class Document:
 
     @property
     def lines(self) -> list[str]:
-        """Lines without terminators, as the core and the position converter see them (never changed in place)."""
+        """Lines without terminators, as the core and the position converter see them (never changed
+        in place)."""
         return self._lines
 
     def apply(self, change: types.TextDocumentContentChangeEvent, encoding: str) -> None:
@@ -69,12 +73,19 @@ class Document:
             self.length = len(change.text)
             return
         lines, breaks, last = self._lines, self._breaks, len(self._lines) - 1
-        (first, start_col), (end_line, end_col) = sorted(  # a reversed range is read as the range it spans
-            (self._locate(change.range.start, encoding), self._locate(change.range.end, encoding)))
+        (first, start_col), (end_line, end_col) = (
+            sorted(  # a reversed range is read as the range it spans
+                (
+                    self._locate(change.range.start, encoding),
+                    self._locate(change.range.end, encoding),
+                )
+            )
+        )
         stop = end_line + 1
         start_offset = start_col
         end_offset = sum(len(lines[i]) + len(breaks[i]) for i in range(first, end_line)) + end_col
-        # A `\r` and a `\n` that become neighbours form one line break: widen the window to re-split them.
+        # A `\r` and a `\n` that become neighbours form one line break: widen the window to re-split
+        # them.
         if first > 0 and breaks[first - 1] == "\r":
             first -= 1
             start_offset += len(lines[first]) + 1
@@ -87,7 +98,9 @@ class Document:
             stop += 1
             replaced += 1
         new_lines, new_breaks = _split(new)
-        if stop <= last:  # the window ended with a line break: no empty last line inside the document
+        if (
+            stop <= last
+        ):  # the window ended with a line break: no empty last line inside the document
             new_lines.pop()
             new_breaks.pop()
         self.length += len(new) - replaced

@@ -1,4 +1,5 @@
-"""Plans become `WorkspaceEdit`s: versioned edits for open documents, `CreateFile` for a missing file."""
+"""Plans become `WorkspaceEdit`s: versioned edits for open documents, `CreateFile` for a missing
+file."""
 
 from __future__ import annotations
 
@@ -30,7 +31,11 @@ def _supports(ls: ProfileMemoryServer) -> tuple[bool, bool]:
     workspace = ls.client_capabilities.workspace
     edit = workspace.workspace_edit if workspace else None
     document_changes = bool(edit and edit.document_changes)
-    create = bool(edit and edit.resource_operations and types.ResourceOperationKind.Create in edit.resource_operations)
+    create = bool(
+        edit
+        and edit.resource_operations
+        and types.ResourceOperationKind.Create in edit.resource_operations
+    )
     return document_changes, create
 
 
@@ -38,25 +43,44 @@ def to_workspace_edit(ls: ProfileMemoryServer, plan: Plan) -> types.WorkspaceEdi
     document_changes, can_create = _supports(ls)
     if any(change.create for change in plan.files) and not (document_changes and can_create):
         missing = ", ".join(c.path.name for c in plan.files if c.create)
-        raise refuse(f"{missing} must be created first (run `pmem init`); this editor cannot create files from an edit")
+        raise refuse(
+            f"{missing} must be created first (run `pmem init`); this editor cannot create files "
+            "from an edit"
+        )
     if not document_changes:
-        return types.WorkspaceEdit(changes={
-            uri(c.path): [types.TextEdit(ls.range(c.path, e.span), e.text) for e in c.edits] for c in plan.files})
+        return types.WorkspaceEdit(
+            changes={
+                uri(c.path): [types.TextEdit(ls.range(c.path, e.span), e.text) for e in c.edits]
+                for c in plan.files
+            }
+        )
     operations: list = []
     for change in plan.files:
         target = uri(change.path)
         if change.create:
-            operations.append(types.CreateFile(uri=target, options=types.CreateFileOptions(ignore_if_exists=True)))
-            edits = [types.TextEdit(types.Range(types.Position(0, 0), types.Position(0, 0)), e.text) for e in change.edits]
+            operations.append(
+                types.CreateFile(uri=target, options=types.CreateFileOptions(ignore_if_exists=True))
+            )
+            edits = [
+                types.TextEdit(types.Range(types.Position(0, 0), types.Position(0, 0)), e.text)
+                for e in change.edits
+            ]
         else:
             edits = [types.TextEdit(ls.range(change.path, e.span), e.text) for e in change.edits]
         document = ls.provider.open.get(change.path)
-        identifier = types.OptionalVersionedTextDocumentIdentifier(uri=target, version=document.version if document else None)
+        identifier = types.OptionalVersionedTextDocumentIdentifier(
+            uri=target, version=document.version if document else None
+        )
         operations.append(types.TextDocumentEdit(text_document=identifier, edits=edits))
     return types.WorkspaceEdit(document_changes=operations)
 
 
 def remind_over_limit(ls: ProfileMemoryServer, plan: Plan) -> None:
-    """The seed's step 6: a change that leaves a compact profile over its limit is made, and said (a warning)."""
+    """The seed's step 6: a change that leaves a compact profile over its limit is made, and said (a
+    warning)."""
     for over in plan.over_limit:
-        ls.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"Profile Memory: {over.message(over.path.name)}"))
+        ls.window_show_message(
+            types.ShowMessageParams(
+                types.MessageType.Warning, f"Profile Memory: {over.message(over.path.name)}"
+            )
+        )

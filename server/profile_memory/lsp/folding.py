@@ -9,7 +9,9 @@ from profile_memory.core.text import last_text_line
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
-def text_document_folding_range(ls: ProfileMemoryServer, params: types.FoldingRangeParams) -> list[types.FoldingRange] | None:
+def text_document_folding_range(
+    ls: ProfileMemoryServer, params: types.FoldingRangeParams
+) -> list[types.FoldingRange] | None:
     served = ls.served_source(params.text_document.uri)
     if served is None:
         return None
@@ -22,8 +24,15 @@ def text_document_folding_range(ls: ProfileMemoryServer, params: types.FoldingRa
     elif role is Role.PROFILE:
         profile = ls.core.profile(source)
         starts = [c.line for c in profile.categories] + [profile.line_count]
-        spans = [(start, last_text_line(profile.lines, start, stop)) for start, stop in zip(starts, starts[1:])]
-    return [types.FoldingRange(start, end, kind=types.FoldingRangeKind.Region) for start, end in spans if end > start]
+        spans = [
+            (start, last_text_line(profile.lines, start, stop))
+            for start, stop in zip(starts, starts[1:], strict=False)
+        ]
+    return [
+        types.FoldingRange(start, end, kind=types.FoldingRangeKind.Region)
+        for start, end in spans
+        if end > start
+    ]
 
 
 def register(server: ProfileMemoryServer) -> None:

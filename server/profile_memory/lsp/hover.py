@@ -1,4 +1,5 @@
-"""Hover on an id: its state, category, latest wording and context, history and a link into the log."""
+"""Hover on an id: its state, category, latest wording and context, history and a link into the
+log."""
 
 from __future__ import annotations
 
@@ -29,7 +30,11 @@ def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> li
     entries = pair.entries_by_id.get(anchor_id, [])
     if entries and pair.profile_path is not None:
         profile_path = pair.profile_path
-        return [f"Entry: [{profile_path.name}:{e.line + 1}]({_link(profile_path, e.line)}) — {cut(e.text)}" for e in entries]
+        return [
+            f"Entry: [{profile_path.name}:{e.line + 1}]({_link(profile_path, e.line)}) — "
+            f"{cut(e.text)}"
+            for e in entries
+        ]
     if history is None:
         return ["No compact entry and no log record."]
     state = history.state
@@ -43,7 +48,10 @@ def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> li
 def describe(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
     history = pair.history(anchor_id)
     if history is None:
-        lines = [f"**{anchor_id}** · no record in {pair.log_path.name if pair.log_path else pair.name + '-log.md'}"]
+        lines = [
+            f"**{anchor_id}** · no record in "
+            f"{pair.log_path.name if pair.log_path else pair.name + '-log.md'}"
+        ]
         return lines + (_entry_lines(pair, anchor_id, None) if show_entry else [])
     labels = FIELD_LABELS[pair.log.language or "zh"] if pair.log else FIELD_LABELS["zh"]
     latest = history.latest
@@ -69,7 +77,10 @@ def describe(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
 def hover_markdown(ls: ProfileMemoryServer, path: PurePath, line: int, token: str) -> str:
     problem = anchors.problem(token)
     if problem is not None:
-        return f"**{token}** is not a valid anchor id: {problem}.\n\nAnchors are `PF-YYYYMMDD-NN`: a real date and a sequence number from 01."
+        return (
+            f"**{token}** is not a valid anchor id: {problem}.\n\n"
+            "Anchors are `PF-YYYYMMDD-NN`: a real date and a sequence number from 01."
+        )
     pairs = ls.pairs_for(path, line, token)
     if not pairs:
         return f"**{token}** · unknown: no profile or log of the profile set has it."
@@ -92,7 +103,9 @@ def text_document_hover(ls: ProfileMemoryServer, params: types.HoverParams) -> t
     if token is None:
         return None
     markdown = hover_markdown(ls, path, params.position.line, token.text)
-    return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, markdown), ls.range(path, token.span))
+    return types.Hover(
+        types.MarkupContent(types.MarkupKind.Markdown, markdown), ls.range(path, token.span)
+    )
 
 
 def register(server: ProfileMemoryServer) -> None:

@@ -39,7 +39,8 @@ async def _pull_configuration(ls: ProfileMemoryServer) -> None:
     if not (workspace and workspace.configuration):
         return
     result = await ls.workspace_configuration_async(
-        types.ConfigurationParams([types.ConfigurationItem(section=SECTION)]))
+        types.ConfigurationParams([types.ConfigurationItem(section=SECTION)])
+    )
     ls.editor_settings = _flat(result[0] if result else None)
 
 
@@ -51,29 +52,51 @@ async def _register_watchers(ls: ProfileMemoryServer) -> None:
     watchers = [types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED_GLOBS]
     if watched.relative_pattern_support:
         for places in ls.places:
-            watchers.append(types.FileSystemWatcher(
-                glob_pattern=types.RelativePattern(base_uri=uri(places.user_dir), pattern="*.md")))
+            watchers.append(
+                types.FileSystemWatcher(
+                    glob_pattern=types.RelativePattern(
+                        base_uri=uri(places.user_dir), pattern="*.md"
+                    )
+                )
+            )
     options = types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers)
-    await ls.client_register_capability_async(types.RegistrationParams([
-        types.Registration(str(uuid.uuid4()), types.WORKSPACE_DID_CHANGE_WATCHED_FILES, options)]))
+    await ls.client_register_capability_async(
+        types.RegistrationParams(
+            [
+                types.Registration(
+                    str(uuid.uuid4()), types.WORKSPACE_DID_CHANGE_WATCHED_FILES, options
+                )
+            ]
+        )
+    )
 
 
 async def _load_with_progress(ls: ProfileMemoryServer) -> None:
-    """Parse every known profile, log and pending file once, so the first requests are fast; report progress
-    if possible. Journals are not read ahead: search streams them from disk, and only open ones are checked."""
+    """Parse every known profile, log and pending file once, so the first requests are fast; report
+    progress if possible. Journals are not read ahead: search streams them from disk, and only open
+    ones are checked."""
     window = ls.client_capabilities.window
     token = None
     if window and window.work_done_progress:
         token = str(uuid.uuid4())
         await ls.work_done_progress.create_async(token)
-        ls.work_done_progress.begin(token, types.WorkDoneProgressBegin(title="Profile Memory: loading memory files"))
+        ls.work_done_progress.begin(
+            token, types.WorkDoneProgressBegin(title="Profile Memory: loading memory files")
+        )
     roots = [root for places in ls.places for root in places.default_roots()]
-    paths = [path for root in roots for path in ls.core.discover(root) if role_of(path) is not Role.JOURNAL]
+    paths = [
+        path
+        for root in roots
+        for path in ls.core.discover(root)
+        if role_of(path) is not Role.JOURNAL
+    ]
     for count, path in enumerate(paths, 1):
         ls.core.source(path)
         ls.core.pair_of(path)
         if token and count % 20 == 0:
-            ls.work_done_progress.report(token, types.WorkDoneProgressReport(message=f"{count}/{len(paths)} files"))
+            ls.work_done_progress.report(
+                token, types.WorkDoneProgressReport(message=f"{count}/{len(paths)} files")
+            )
     if token:
         ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=f"{len(paths)} files"))
 
@@ -86,7 +109,9 @@ async def initialized(ls: ProfileMemoryServer, params: types.InitializedParams) 
     diagnostics.refresh_all(ls)
 
 
-async def workspace_did_change_configuration(ls: ProfileMemoryServer, params: types.DidChangeConfigurationParams) -> None:
+async def workspace_did_change_configuration(
+    ls: ProfileMemoryServer, params: types.DidChangeConfigurationParams
+) -> None:
     workspace = ls.client_capabilities.workspace
     if workspace and workspace.configuration:
         await _pull_configuration(ls)
@@ -96,15 +121,20 @@ async def workspace_did_change_configuration(ls: ProfileMemoryServer, params: ty
     diagnostics.refresh_all(ls)
 
 
-def workspace_did_change_watched_files(ls: ProfileMemoryServer, params: types.DidChangeWatchedFilesParams) -> None:
-    """Files written by other programs: the core re-reads them by version; open documents are re-checked."""
+def workspace_did_change_watched_files(
+    ls: ProfileMemoryServer, params: types.DidChangeWatchedFilesParams
+) -> None:
+    """Files written by other programs: the core re-reads them by version; open documents are
+    re-checked."""
     paths = [path for change in params.changes if (path := path_of(change.uri)) is not None]
     if any(path.name.lower() == "pmem.toml" for path in paths):
         ls.report_problems(ls.reload())
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000)
 
 
-def workspace_did_change_workspace_folders(ls: ProfileMemoryServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+def workspace_did_change_workspace_folders(
+    ls: ProfileMemoryServer, params: types.DidChangeWorkspaceFoldersParams
+) -> None:
     removed = {path_of(f.uri) for f in params.event.removed}
     added = [p for f in params.event.added if (p := path_of(f.uri)) is not None]
     ls.folders = [f for f in ls.folders if f not in removed] + added
@@ -117,5 +147,6 @@ def register(server: ProfileMemoryServer) -> None:
     server.handle(types.INITIALIZED, initialized)
     server.handle(types.WORKSPACE_DID_CHANGE_CONFIGURATION, workspace_did_change_configuration)
     server.handle(types.WORKSPACE_DID_CHANGE_WATCHED_FILES, workspace_did_change_watched_files)
-    server.handle(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS, workspace_did_change_workspace_folders)
-
+    server.handle(
+        types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS, workspace_did_change_workspace_folders
+    )

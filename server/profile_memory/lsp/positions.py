@@ -1,4 +1,5 @@
-"""The one place where positions change units: code-point columns (the core) <-> the client's encoding.
+"""The one place where positions change units: code-point columns (the core) <-> the client's
+encoding.
 
 LSP clients count UTF-16 code units unless UTF-8 or UTF-32 was negotiated; our files are full of CJK
 text and emoji (astral characters such as 🧠 are two UTF-16 units, four UTF-8 bytes).
@@ -30,7 +31,8 @@ def to_client(line: str, index: int, encoding: str) -> int:
 
 
 def from_client(line: str, units: int, encoding: str) -> int:
-    """The code-point column at `units` of the client's encoding (clamped to the line; never inside a character)."""
+    """The code-point column at `units` of the client's encoding (clamped to the line; never inside
+    a character)."""
     if encoding == UTF32 or line.isascii():
         return min(units, len(line))
     count = 0
@@ -52,7 +54,9 @@ def range_of(span: Span, lines: list[str], encoding: str) -> types.Range:
         text = lines[line] if line < len(lines) else ""
         return types.Position(line, to_client(text, column, encoding))
 
-    return types.Range(position(span.start_line, span.start_col), position(span.end_line, span.end_col))
+    return types.Range(
+        position(span.start_line, span.start_col), position(span.end_line, span.end_col)
+    )
 
 
 def column_of(position: types.Position, lines: list[str], encoding: str) -> int:

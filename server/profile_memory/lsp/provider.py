@@ -25,7 +25,9 @@ class EditorProvider:
     def __init__(self) -> None:
         self.disk = DiskProvider()
         self.open: dict[PurePath, Document] = {}
-        self._opened = 0  # a new serial per didOpen: a re-opened document never matches an old cache entry
+        self._opened = (
+            0  # a new serial per didOpen: a re-opened document never matches an old cache entry
+        )
 
     def opened(self, path: PurePath, document: Document) -> None:
         self._opened += 1
@@ -40,12 +42,19 @@ class EditorProvider:
 
     def version(self, path: PurePath) -> Any:
         document = self.open.get(path)
-        return ("editor", document.serial, document.version) if document else self.disk.version(path)
+        return (
+            ("editor", document.serial, document.version) if document else self.disk.version(path)
+        )
 
     def read(self, path: PurePath) -> FileData:
         document = self.open.get(path)
         if document is not None:
-            return FileData(document.text_later(), ("editor", document.serial, document.version), document.lines, document.length)
+            return FileData(
+                document.text_later(),
+                ("editor", document.serial, document.version),
+                document.lines,
+                document.length,
+            )
         return self.disk.read(path)
 
     def list_dir(self, folder: PurePath) -> list[str]:

@@ -1,4 +1,5 @@
-"""Rename an id: a well-formed id unused in the set; one edit over the profile, the log and the pending file."""
+"""Rename an id: a well-formed id unused in the set; one edit over the profile, the log and the
+pending file."""
 
 from __future__ import annotations
 
@@ -28,13 +29,20 @@ def _category_at(ls: ProfileMemoryServer, path, line: int) -> tuple[str, Span] |
     return name, Span.within(line, start, start + len(name))
 
 
-def text_document_prepare_rename(ls: ProfileMemoryServer, params: types.PrepareRenameParams) -> types.Range | None:
+def text_document_prepare_rename(
+    ls: ProfileMemoryServer, params: types.PrepareRenameParams
+) -> types.Range | None:
     path = ls.served_path(params.text_document.uri)
     category = _category_at(ls, path, params.position.line) if path else None
     if category is not None:
         return ls.range(path, category[1])  # type: ignore[arg-type]
     token = ls.token_at(path, params.position) if path else None
-    if path is None or token is None or role_of(path) not in RENAMABLE or not anchors.is_valid(token.text):
+    if (
+        path is None
+        or token is None
+        or role_of(path) not in RENAMABLE
+        or not anchors.is_valid(token.text)
+    ):
         return None
     return ls.range(path, token.span)
 
@@ -49,13 +57,20 @@ def _rename_category(ls: ProfileMemoryServer, path, old: str, new: str) -> types
     return to_workspace_edit(ls, planner.finish("rename category"))
 
 
-def text_document_rename(ls: ProfileMemoryServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+def text_document_rename(
+    ls: ProfileMemoryServer, params: types.RenameParams
+) -> types.WorkspaceEdit | None:
     path = ls.served_path(params.text_document.uri)
     category = _category_at(ls, path, params.position.line) if path else None
     if category is not None:
         return _rename_category(ls, path, category[0], params.new_name)
     token = ls.token_at(path, params.position) if path else None
-    if path is None or token is None or role_of(path) not in RENAMABLE or not anchors.is_valid(token.text):
+    if (
+        path is None
+        or token is None
+        or role_of(path) not in RENAMABLE
+        or not anchors.is_valid(token.text)
+    ):
         return None
     new_name = params.new_name.strip()
     problem = anchors.problem(new_name)
@@ -68,7 +83,9 @@ def text_document_rename(ls: ProfileMemoryServer, params: types.RenameParams) ->
     changes: dict[str, list[types.TextEdit]] = {}
     for where, span in ls.occurrences(token.text, pairs):
         if role_of(where) in RENAMABLE:
-            changes.setdefault(uri(where), []).append(types.TextEdit(ls.range(where, span), new_name))
+            changes.setdefault(uri(where), []).append(
+                types.TextEdit(ls.range(where, span), new_name)
+            )
     return types.WorkspaceEdit(changes=changes)
 
 

@@ -1,5 +1,5 @@
-"""What a failing handler does: a request is answered with a JSON-RPC error (its traceback goes to the log on
-stderr), a notification is logged; the server keeps running either way."""
+"""What a failing handler does: a request is answered with a JSON-RPC error (its traceback goes to
+the log on stderr), a notification is logged; the server keeps running either way."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ logger = logging.getLogger("profile_memory")
 
 
 def guarded(handler: Callable[..., Any], notification: bool = False) -> Callable[..., Any]:
-    """`handler` with its failures contained: a request answers an error (never a silent null), a notification
-    only logs (there is nobody to answer)."""
+    """`handler` with its failures contained: a request answers an error (never a silent null), a
+    notification only logs (there is nobody to answer)."""
 
     def failed(error: Exception) -> Any:
         logger.exception("%s failed", handler.__name__)
@@ -25,6 +25,7 @@ def guarded(handler: Callable[..., Any], notification: bool = False) -> Callable
         raise JsonRpcInternalError(f"{handler.__name__} failed: {error}") from None
 
     if inspect.iscoroutinefunction(handler):
+
         @functools.wraps(handler)
         async def run_async(*args: Any) -> Any:
             try:

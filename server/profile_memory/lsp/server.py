@@ -1,4 +1,5 @@
-"""The server object: editor documents, the core workspace, settings and places; the factory that assembles features.
+"""The server object: editor documents, the core workspace, settings and places; the factory that
+assembles features.
 
 Features live in their own modules, each with a `register(server)` function; handlers are named
 after their LSP method and take `ls` first.
@@ -39,8 +40,8 @@ SECTION = "profileMemory"
 
 @dataclass(frozen=True, slots=True)
 class InvalidRequest:
-    """A request whose params did not validate: it still gets an answer (pygls 2.1 answers none, and the client
-    would wait for ever)."""
+    """A request whose params did not validate: it still gets an answer (pygls 2.1 answers none, and
+    the client would wait for ever)."""
 
     id: int | str
     method: str
@@ -48,20 +49,27 @@ class InvalidRequest:
 
 class ProfileMemoryProtocol(LanguageServerProtocol):
     """pygls's protocol without its own text store (documents are kept by `ProfileMemoryServer`, see
-    `documents.py`), and which answers every request, even one whose params do not validate (pygls 2.1.1)."""
+    `documents.py`), and which answers every request, even one whose params do not validate (pygls
+    2.1.1)."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
             return super().structure_message(data)
         except JsonRpcException:
             request_id = data.get("id") if isinstance(data, dict) else None
-            if isinstance(request_id, (int, str)) and not isinstance(request_id, bool) and "method" in data:
+            if (
+                isinstance(request_id, (int, str))
+                and not isinstance(request_id, bool)
+                and "method" in data
+            ):
                 return InvalidRequest(request_id, str(data["method"]))
             raise
 
     def handle_message(self, message: Any) -> None:
         if isinstance(message, InvalidRequest):
-            error = JsonRpcInvalidParams(f"{message.method}: the params do not have the shape the protocol requires")
+            error = JsonRpcInvalidParams(
+                f"{message.method}: the params do not have the shape the protocol requires"
+            )
             self._send_response(message.id, error=error.to_response_error())
             return
         super().handle_message(message)
@@ -84,8 +92,12 @@ class ProfileMemoryProtocol(LanguageServerProtocol):
 
 class ProfileMemoryServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("profile-memory", __version__, protocol_cls=ProfileMemoryProtocol,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__(
+            "profile-memory",
+            __version__,
+            protocol_cls=ProfileMemoryProtocol,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+        )
         self.provider = EditorProvider()
         self.encoding: str = UTF16
         self.folders: list[PurePath] = []
@@ -98,8 +110,8 @@ class ProfileMemoryServer(LanguageServer):
 
     # -- registration ----------------------------------------------------------------------------
     def handle(self, method: str, handler: Callable[..., Any], options: Any = None) -> None:
-        """Register `handler` for an LSP method with its failures contained: a request answers an error, a
-        notification (a method without a response) only logs (see `safety.guarded`)."""
+        """Register `handler` for an LSP method with its failures contained: a request answers an
+        error, a notification (a method without a response) only logs (see `safety.guarded`)."""
         notification = types.METHOD_TO_TYPES[method][1] is None
         self.feature(method, options)(guarded(handler, notification=notification))
 
@@ -108,25 +120,32 @@ class ProfileMemoryServer(LanguageServer):
 
     # -- settings and places -------------------------------------------------------------------
     def reload(self) -> list[ConfigProblem]:
-        """Settings (editor > project pmem.toml > user pmem.toml > defaults) and places of every folder."""
+        """Settings (editor > project pmem.toml > user pmem.toml > defaults) and places of every
+        folder."""
         overrides = {**self.init_options, **self.editor_settings}
         home = os.path.expanduser("~")
         problems: list[ConfigProblem] = []
         self.places = []
         settings = Settings()
         for folder in self.folders or [PurePath(os.getcwd())]:
-            places, folder_settings, found = locate(folder, self.provider, os.environ, home, overrides=overrides)
+            places, folder_settings, found = locate(
+                folder, self.provider, os.environ, home, overrides=overrides
+            )
             if not self.places:
                 settings = folder_settings
             self.places.append(places)
             problems += found
         user_dir = self.places[0].user_dir
-        if (settings, user_dir) != (self.core.settings, self.core.user_dir):  # else keep what is parsed already
+        if (settings, user_dir) != (
+            self.core.settings,
+            self.core.user_dir,
+        ):  # else keep what is parsed already
             self.core = Workspace(self.provider, settings, user_dir, on_change=self._file_changed)
         return problems
 
     def _file_changed(self, path: PurePath) -> None:
-        """A file changed underneath (an agent wrote it, seen by its modification time): tell the listeners."""
+        """A file changed underneath (an agent wrote it, seen by its modification time): tell the
+        listeners."""
         if path not in self.provider.open:
             for listener in self.file_listeners:
                 listener(path)
@@ -137,7 +156,9 @@ class ProfileMemoryServer(LanguageServer):
             text = str(problem)
             if text not in self._reported:
                 self._reported.add(text)
-                self.window_show_message(types.ShowMessageParams(types.MessageType.Warning, f"Profile Memory: {text}"))
+                self.window_show_message(
+                    types.ShowMessageParams(types.MessageType.Warning, f"Profile Memory: {text}")
+                )
 
     @property
     def settings(self) -> Settings:
@@ -191,7 +212,8 @@ class ProfileMemoryServer(LanguageServer):
         return [self.core.profile_set(places.project_dir) for places in self.places]
 
     def next_id(self) -> str:
-        """The id the next allocation would give (today, across every profile set of the workspace)."""
+        """The id the next allocation would give (today, across every profile set of the
+        workspace)."""
         return allocator_for(self.profile_sets()).next(today(os.environ))
 
     def all_pairs(self) -> list[PairIndex]:
@@ -199,7 +221,8 @@ class ProfileMemoryServer(LanguageServer):
         return self.core.pairs_in(folders)
 
     def pairs_for(self, path: PurePath, line: int, anchor_id: str) -> list[PairIndex]:
-        """The pairs an id resolves to from this place (docs/format.md, "Anchors": pair-scoped; a mention: every pair with it)."""
+        """The pairs an id resolves to from this place (docs/format.md, "Anchors": pair-scoped; a
+        mention: every pair with it)."""
         role = role_of(path)
         if role in (Role.PROFILE, Role.LOG):
             return [self.core.pair_of(path)]  # type: ignore[list-item]
@@ -213,8 +236,8 @@ class ProfileMemoryServer(LanguageServer):
         return [pair for pair in self.all_pairs() if anchor_id in pair.used_ids()]
 
     def occurrences(self, anchor_id: str, pairs: list[PairIndex]) -> list[tuple[PurePath, Span]]:
-        """Every place the id is written, for these pairs: their profiles and logs, the pending files
-        (proposals of the same scope), the journals and FACT.md files."""
+        """Every place the id is written, for these pairs: their profiles and logs, the pending
+        files (proposals of the same scope), the journals and FACT.md files."""
         found: list[tuple[PurePath, Span]] = []
         wanted = {(pair.folder, pair.name) for pair in pairs}
         files = [p for pair in pairs for p in (pair.profile_path, pair.log_path) if p is not None]
@@ -224,7 +247,11 @@ class ProfileMemoryServer(LanguageServer):
                 for token in tokens_on_line(index, line):
                     if token.text != anchor_id:
                         continue
-                    if path in pending and not {(p.folder, p.name) for p in self.pairs_for(path, index, anchor_id)} & wanted:
+                    if (
+                        path in pending
+                        and not {(p.folder, p.name) for p in self.pairs_for(path, index, anchor_id)}
+                        & wanted
+                    ):
                         continue
                     found.append((path, token.span))
         return found
@@ -234,7 +261,9 @@ class ProfileMemoryServer(LanguageServer):
         found = []
         for places in self.places:
             for folder in places.memory_dirs:
-                found += [p for p in self.core.discover(folder) if role_of(p) in (Role.JOURNAL, Role.FACT)]
+                found += [
+                    p for p in self.core.discover(folder) if role_of(p) in (Role.JOURNAL, Role.FACT)
+                ]
         return list(dict.fromkeys(found))
 
 
@@ -245,10 +274,11 @@ def uri(path: PurePath) -> str:
 def keep_large_buffers_out_of_the_heap() -> None:
     """On glibc, fix the size from which blocks are mapped separately (and unmapped when freed).
 
-    Every `didOpen` of a large log brings its whole text, several megabytes, through JSON. glibc raises
-    its mmap threshold to the size of each such block freed, so later blocks of that size come from the
-    heap, and the heap, fragmented by millions of small parsed objects, is not given back: the server
-    would grow by the size of each document opened. A fixed threshold keeps those buffers mapped."""
+    Every `didOpen` of a large log brings its whole text, several megabytes, through JSON. glibc
+    raises its mmap threshold to the size of each such block freed, so later blocks of that size
+    come from the heap, and the heap, fragmented by millions of small parsed objects, is not given
+    back: the server would grow by the size of each document opened. A fixed threshold keeps those
+    buffers mapped."""
     try:
         libc = ctypes.CDLL("libc.so.6")
         libc.mallopt(_M_MMAP_THRESHOLD, 256 * 1024)
@@ -257,14 +287,19 @@ def keep_large_buffers_out_of_the_heap() -> None:
 
 
 _M_MMAP_THRESHOLD = -3
-MAX_MESSAGE_BYTES = 256 * 1024 * 1024  # larger than any memory file the server reads whole (maxFileBytes)
-DISCARDED = b'{"jsonrpc": "2.0", "method": "$/profileMemory/discarded"}'  # `$/` notifications are ignored
+MAX_MESSAGE_BYTES = (
+    256 * 1024 * 1024
+)  # larger than any memory file the server reads whole (maxFileBytes)
+DISCARDED = (
+    b'{"jsonrpc": "2.0", "method": "$/profileMemory/discarded"}'  # `$/` notifications are ignored
+)
 
 
 class BoundedInput:
-    """The transport's input, refusing a message that claims an absurd length: pygls would allocate all of it
-    at once (a `Content-Length` of 10^12 ends the server with MemoryError). The claimed body is not read; what
-    follows is read as header lines until the next `Content-Length` (pygls 2.1.1)."""
+    """The transport's input, refusing a message that claims an absurd length: pygls would allocate
+    all of it at once (a `Content-Length` of 10^12 ends the server with MemoryError). The claimed
+    body is not read; what follows is read as header lines until the next `Content-Length` (pygls
+    2.1.1)."""
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
@@ -282,12 +317,36 @@ class BoundedInput:
 def create_server() -> ProfileMemoryServer:
     """The server with every feature registered."""
     from profile_memory.lsp import (
-        code_actions, code_lens, commands, completion, definition, diagnostics, folding, hover, lifecycle, references,
-        rename, symbols, text_sync,
+        code_actions,
+        code_lens,
+        commands,
+        completion,
+        definition,
+        diagnostics,
+        folding,
+        hover,
+        lifecycle,
+        references,
+        rename,
+        symbols,
+        text_sync,
     )
 
     server = ProfileMemoryServer()
-    for feature in (lifecycle, text_sync, diagnostics, hover, definition, references, rename, symbols, folding,
-                    completion, code_lens, code_actions, commands):
+    for feature in (
+        lifecycle,
+        text_sync,
+        diagnostics,
+        hover,
+        definition,
+        references,
+        rename,
+        symbols,
+        folding,
+        completion,
+        code_lens,
+        code_actions,
+        commands,
+    ):
         feature.register(server)
     return server

@@ -1,4 +1,5 @@
-"""Document symbols (categories → entries, log records, proposals) and workspace symbols (ids, texts, titles)."""
+"""Document symbols (categories → entries, log records, proposals) and workspace symbols (ids,
+texts, titles)."""
 
 from __future__ import annotations
 
@@ -16,49 +17,112 @@ from profile_memory.lsp.hover import cut
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
-def _symbol(ls: ProfileMemoryServer, path: PurePath, name: str, detail: str, kind: types.SymbolKind,
-            whole: Span, selection: Span, children: list[types.DocumentSymbol] | None = None) -> types.DocumentSymbol:
-    return types.DocumentSymbol(name=name or "(empty)", kind=kind, range=ls.range(path, whole),
-                                selection_range=ls.range(path, selection), detail=detail, children=children)
+def _symbol(
+    ls: ProfileMemoryServer,
+    path: PurePath,
+    name: str,
+    detail: str,
+    kind: types.SymbolKind,
+    whole: Span,
+    selection: Span,
+    children: list[types.DocumentSymbol] | None = None,
+) -> types.DocumentSymbol:
+    return types.DocumentSymbol(
+        name=name or "(empty)",
+        kind=kind,
+        range=ls.range(path, whole),
+        selection_range=ls.range(path, selection),
+        detail=detail,
+        children=children,
+    )
 
 
-def _profile_symbols(ls: ProfileMemoryServer, path: PurePath, doc: ProfileDoc) -> list[types.DocumentSymbol]:
+def _profile_symbols(
+    ls: ProfileMemoryServer, path: PurePath, doc: ProfileDoc
+) -> list[types.DocumentSymbol]:
     symbols = []
     for position, category in enumerate(doc.categories):
-        entries = [e for e in doc.entries if e.category == category.name and e.line > category.line
-                   and (position + 1 == len(doc.categories) or e.line < doc.categories[position + 1].line)]
-        children = [_symbol(ls, path, cut(e.text, 80), e.id or "unconfirmed", types.SymbolKind.String,
-                            Span.of_line(e.line, doc.lines[e.line]), e.text_span) for e in entries]
+        entries = [
+            e
+            for e in doc.entries
+            if e.category == category.name
+            and e.line > category.line
+            and (position + 1 == len(doc.categories) or e.line < doc.categories[position + 1].line)
+        ]
+        children = [
+            _symbol(
+                ls,
+                path,
+                cut(e.text, 80),
+                e.id or "unconfirmed",
+                types.SymbolKind.String,
+                Span.of_line(e.line, doc.lines[e.line]),
+                e.text_span,
+            )
+            for e in entries
+        ]
         last = entries[-1].line if entries else category.line
         heading = Span.of_line(category.line, doc.lines[category.line])
-        symbols.append(_symbol(ls, path, category.name, f"{len(entries)} entries", types.SymbolKind.Namespace,
-                               Span(category.line, 0, last, len(doc.lines[last])), heading, children))
+        symbols.append(
+            _symbol(
+                ls,
+                path,
+                category.name,
+                f"{len(entries)} entries",
+                types.SymbolKind.Namespace,
+                Span(category.line, 0, last, len(doc.lines[last])),
+                heading,
+                children,
+            )
+        )
     return symbols
 
 
-def _log_symbols(ls: ProfileMemoryServer, path: PurePath, doc: LogDoc) -> list[types.DocumentSymbol]:
+def _log_symbols(
+    ls: ProfileMemoryServer, path: PurePath, doc: LogDoc
+) -> list[types.DocumentSymbol]:
     symbols = []
     for record in doc.records:
         last = last_text_line(doc.lines, record.line, max(record.line + 1, record.end_line))
         op = op_word(record, doc.language)
-        symbols.append(_symbol(ls, path, f"{record.id or '(malformed id)'} {cut(record.title, 60)}", f"{record.date} {op}",
-                               types.SymbolKind.Event, Span(record.line, 0, last, len(doc.lines[last])),
-                               record.id_span or record.heading_span))
+        symbols.append(
+            _symbol(
+                ls,
+                path,
+                f"{record.id or '(malformed id)'} {cut(record.title, 60)}",
+                f"{record.date} {op}",
+                types.SymbolKind.Event,
+                Span(record.line, 0, last, len(doc.lines[last])),
+                record.id_span or record.heading_span,
+            )
+        )
     return symbols
 
 
-def _pending_symbols(ls: ProfileMemoryServer, path: PurePath, doc: PendingDoc) -> list[types.DocumentSymbol]:
+def _pending_symbols(
+    ls: ProfileMemoryServer, path: PurePath, doc: PendingDoc
+) -> list[types.DocumentSymbol]:
     symbols = []
     for proposal in doc.proposals:
         last = proposal.end_line - 1
         scope = proposal.scope.value if proposal.scope else "?"
-        symbols.append(_symbol(ls, path, f"[{proposal.kind.value}][{proposal.category}] {cut(proposal.text, 60)}", scope,
-                               types.SymbolKind.Event, Span(proposal.line, 0, last, len(doc.lines[last])),
-                               Span.of_line(proposal.line, doc.lines[proposal.line])))
+        symbols.append(
+            _symbol(
+                ls,
+                path,
+                f"[{proposal.kind.value}][{proposal.category}] {cut(proposal.text, 60)}",
+                scope,
+                types.SymbolKind.Event,
+                Span(proposal.line, 0, last, len(doc.lines[last])),
+                Span.of_line(proposal.line, doc.lines[proposal.line]),
+            )
+        )
     return symbols
 
 
-def text_document_document_symbol(ls: ProfileMemoryServer, params: types.DocumentSymbolParams) -> list[types.DocumentSymbol] | None:
+def text_document_document_symbol(
+    ls: ProfileMemoryServer, params: types.DocumentSymbolParams
+) -> list[types.DocumentSymbol] | None:
     served = ls.served_source(params.text_document.uri)
     if served is None:
         return None
@@ -73,24 +137,37 @@ def text_document_document_symbol(ls: ProfileMemoryServer, params: types.Documen
     return None
 
 
-def workspace_symbol(ls: ProfileMemoryServer, params: types.WorkspaceSymbolParams) -> list[types.WorkspaceSymbol]:
+def workspace_symbol(
+    ls: ProfileMemoryServer, params: types.WorkspaceSymbolParams
+) -> list[types.WorkspaceSymbol]:
     query = params.query.casefold()
     found: list[types.WorkspaceSymbol] = []
     for pair in ls.all_pairs():
         if pair.profile is not None and pair.profile_path is not None:
             for entry in pair.profile.entries:
                 if query in f"{entry.id or ''} {entry.text}".casefold():
-                    found.append(types.WorkspaceSymbol(
-                        name=f"{entry.id or 'unconfirmed'} {cut(entry.text, 80)}", kind=types.SymbolKind.String,
-                        location=ls.location(pair.profile_path, Span.of_line(entry.line, pair.profile.lines[entry.line])),
-                        container_name=f"{pair.name} · {entry.category}"))
+                    found.append(
+                        types.WorkspaceSymbol(
+                            name=f"{entry.id or 'unconfirmed'} {cut(entry.text, 80)}",
+                            kind=types.SymbolKind.String,
+                            location=ls.location(
+                                pair.profile_path,
+                                Span.of_line(entry.line, pair.profile.lines[entry.line]),
+                            ),
+                            container_name=f"{pair.name} · {entry.category}",
+                        )
+                    )
         if pair.log is not None and pair.log_path is not None:
             for record in pair.log.records:
                 if query in f"{record.id or ''} {record.title}".casefold():
-                    found.append(types.WorkspaceSymbol(
-                        name=f"{record.id} {cut(record.title, 80)}", kind=types.SymbolKind.Event,
-                        location=ls.location(pair.log_path, record.heading_span),
-                        container_name=f"{pair.name}-log · {record.date}"))
+                    found.append(
+                        types.WorkspaceSymbol(
+                            name=f"{record.id} {cut(record.title, 80)}",
+                            kind=types.SymbolKind.Event,
+                            location=ls.location(pair.log_path, record.heading_span),
+                            container_name=f"{pair.name}-log · {record.date}",
+                        )
+                    )
     return found
 
 

@@ -11,7 +11,9 @@ from profile_memory.lsp.provider import path_of
 from profile_memory.lsp.server import ProfileMemoryServer
 
 
-def text_document_did_open(ls: ProfileMemoryServer, params: types.DidOpenTextDocumentParams) -> None:
+def text_document_did_open(
+    ls: ProfileMemoryServer, params: types.DidOpenTextDocumentParams
+) -> None:
     path = ls.served_path(params.text_document.uri)
     if path is None:
         return
@@ -21,7 +23,9 @@ def text_document_did_open(ls: ProfileMemoryServer, params: types.DidOpenTextDoc
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000, except_path=path)
 
 
-def text_document_did_change(ls: ProfileMemoryServer, params: types.DidChangeTextDocumentParams) -> None:
+def text_document_did_change(
+    ls: ProfileMemoryServer, params: types.DidChangeTextDocumentParams
+) -> None:
     path = path_of(params.text_document.uri)
     document = ls.provider.open.get(path) if path else None
     if document is None:
@@ -34,15 +38,21 @@ def text_document_did_change(ls: ProfileMemoryServer, params: types.DidChangeTex
     diagnostics.refresh_all(ls, delay, except_path=path)
 
 
-def text_document_did_close(ls: ProfileMemoryServer, params: types.DidCloseTextDocumentParams) -> None:
+def text_document_did_close(
+    ls: ProfileMemoryServer, params: types.DidCloseTextDocumentParams
+) -> None:
     path = path_of(params.text_document.uri)
     if path is None or path not in ls.provider.open:
         return
     ls.provider.closed(path)
-    if ls.provider.kind(path) is Kind.MISSING:  # an unsaved buffer: nothing of it is kept once closed
+    if (
+        ls.provider.kind(path) is Kind.MISSING
+    ):  # an unsaved buffer: nothing of it is kept once closed
         ls.core.forget(path)
     if not diagnostics.client_pulls(ls):
-        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(params.text_document.uri, []))
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(params.text_document.uri, [])
+        )
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000)
 
 

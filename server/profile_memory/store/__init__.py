@@ -1,1 +1,2 @@
-"""The only code that touches the disk: reading through a provider, safe folders, locks and creation."""
+"""The only code that touches the disk: reading through a provider, safe folders, locks and
+creation."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import PurePath
 from collections.abc import Iterator
+from pathlib import PurePath
 from typing import Any
 
 from profile_memory.core.workspace import FileData, Kind
@@ -53,23 +53,28 @@ class DiskProvider:
             return []
 
 
-_BREAKS: dict[PurePath, tuple[tuple[int, int, int], int]] = {}  # path -> ((inode, mtime, size), line breaks)
+_BREAKS: dict[
+    PurePath, tuple[tuple[int, int, int], int]
+] = {}  # path -> ((inode, mtime, size), line breaks)
 
 
 def _line_breaks(path: PurePath, fd: int, info: os.stat_result, chunk: int) -> int:
-    """The file's line breaks, counted once per version of the file: search as you type on a journal of a
-    million lines numbers its hits without reading the whole file at every keystroke."""
+    """The file's line breaks, counted once per version of the file: search as you type on a journal
+    of a million lines numbers its hits without reading the whole file at every keystroke."""
     signature = (info.st_ino, info.st_mtime_ns, info.st_size)
     known = _BREAKS.get(path)
     if known is not None and known[0] == signature:
         return known[1]
-    breaks = sum(os.pread(fd, chunk, offset).count(b"\n") for offset in range(0, info.st_size, chunk))
+    breaks = sum(
+        os.pread(fd, chunk, offset).count(b"\n") for offset in range(0, info.st_size, chunk)
+    )
     _BREAKS[path] = (signature, breaks)
     return breaks
 
 
 def iter_lines_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
-    """(0-based line, bytes) from the last line to the first, read backwards in chunks (memory stays flat)."""
+    """(0-based line, bytes) from the last line to the first, read backwards in chunks (memory stays
+    flat)."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)

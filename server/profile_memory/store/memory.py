@@ -1,8 +1,9 @@
-"""An agent memory folder on disk (docs/format.md, "Agent journal" to "Safety rules for writes"): the journal append and the FACT.md update, safely.
+"""An agent memory folder on disk (docs/format.md, "Agent journal" to "Safety rules for writes"):
+the journal append and the FACT.md update, safely.
 
 The folder must be a real directory named `memory`; names inside resolve case-insensitively; a
-memory file must be a regular file or missing; links are refused at every level. Writes go through
-a descriptor of the folder opened without following links, under the folder's lock.
+memory file must be a regular file or missing; links are refused at every level. Writes go through a
+descriptor of the folder opened without following links, under the folder's lock.
 """
 
 from __future__ import annotations
@@ -18,7 +19,14 @@ from typing import TYPE_CHECKING
 
 from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
-from profile_memory.store.safe import UnsafePath, append_whole, atomic_replace, folder_lock, open_folder, refuse_hard_links
+from profile_memory.store.safe import (
+    UnsafePath,
+    append_whole,
+    atomic_replace,
+    folder_lock,
+    open_folder,
+    refuse_hard_links,
+)
 
 if TYPE_CHECKING:
     from profile_memory.core.journal_model import JournalEntry
@@ -35,22 +43,28 @@ class BadInput(ValueError):
 
 
 def memory_folder(path: Path, create: bool = False) -> Path:
-    """`path` as an agent memory folder: a real directory named `memory`. With `create`, a missing one is made
-    (mode 0700) when its parent is a real folder, as Cherry's own tool does; a link is refused at every step."""
+    """`path` as an agent memory folder: a real directory named `memory`. With `create`, a missing
+    one is made (mode 0700) when its parent is a real folder, as Cherry's own tool does; a link is
+    refused at every step."""
     if path.name.lower() != MEMORY_FOLDER:
         raise UnsafePath(path, "is not an agent memory folder (its name must be `memory`)")
     if os.path.islink(path):
         raise UnsafePath(path, "the memory folder is a symbolic link; writes never follow links")
     if not path.is_dir():
         if not create or os.path.lexists(path) or not path.parent.is_dir():
-            raise UnsafePath(path, f"no such memory folder; create it with `pmem init --memory {path.parent}`")
+            raise UnsafePath(
+                path, f"no such memory folder; create it with `pmem init --memory {path.parent}`"
+            )
         with open_folder(path.parent) as parent_fd:
             try:
                 os.mkdir(path.name, 0o700, dir_fd=parent_fd)
             except FileExistsError:
                 pass  # made at the same time by another writer: checked below like any folder
         if os.path.islink(path) or not path.is_dir():
-            raise UnsafePath(path, "the memory folder is a symbolic link or not a folder; writes never follow links")
+            raise UnsafePath(
+                path,
+                "the memory folder is a symbolic link or not a folder; writes never follow links",
+            )
     return path
 
 
@@ -61,7 +75,9 @@ def resolve_name(folder_fd: int, folder: Path, name: str) -> str:
     """
     matches = sorted(entry for entry in os.listdir(folder_fd) if entry.lower() == name.lower())
     if len(matches) > 1:
-        raise UnsafePath(folder / matches[0], f"ambiguous: {', '.join(matches)} all name the same file")
+        raise UnsafePath(
+            folder / matches[0], f"ambiguous: {', '.join(matches)} all name the same file"
+        )
     if not matches:
         return name
     info = os.stat(matches[0], dir_fd=folder_fd, follow_symlinks=False)
@@ -92,13 +108,16 @@ class Appended:
 
 
 def journal_append(folder: Path, text: str, tags: list) -> Appended:
-    """Append one entry as one write of the whole line, fsynced; a torn last line is closed first."""
+    """Append one entry as one write of the whole line, fsynced; a torn last line is closed
+    first."""
     entry = journal_entry(text, tags)
     folder = memory_folder(folder, create=True)
     line = (entry.to_line() + "\n").encode("utf-8")
     with open_folder(folder) as folder_fd, folder_lock(folder):
         name = resolve_name(folder_fd, folder, JOURNAL_FILE)
-        fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd)
+        fd = os.open(
+            name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd
+        )
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
@@ -142,7 +161,8 @@ def _remove_stale_temps(folder_fd: int, name: str) -> None:
 
 
 def facts_update(folder: Path, content: str, if_match: str | None = None) -> tuple[Path, str]:
-    """Replace FACT.md whole and atomically; refused when `if_match` is not the current content's sha256."""
+    """Replace FACT.md whole and atomically; refused when `if_match` is not the current content's
+    sha256."""
     if not isinstance(content, str) or not content:
         raise BadInput("the new FACT.md content is empty")
     folder = memory_folder(folder, create=True)
@@ -151,16 +171,22 @@ def facts_update(folder: Path, content: str, if_match: str | None = None) -> tup
         name = resolve_name(folder_fd, folder, FACT_FILE)
         if if_match is not None:
             try:
-                with os.fdopen(os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd), "rb") as handle:
+                with os.fdopen(
+                    os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd), "rb"
+                ) as handle:
                     current = sha256_of(handle.read())
             except FileNotFoundError:
                 current = sha256_of(b"")
             if current != if_match.lower():
-                raise Refused(f"{folder / name} changed since it was read (sha256 {current[:12]}…, expected {if_match[:12]}…)")
+                raise Refused(
+                    f"{folder / name} changed since it was read (sha256 {current[:12]}…, expected "
+                    f"{if_match[:12]}…)"
+                )
         _remove_stale_temps(folder_fd, name)
         try:
             atomic_replace(folder_fd, name, data, new_mode=0o600)
         except OSError as error:
-            raise OSError(error.errno, f"{error.strerror}; FACT.md is unchanged", str(folder / name)) from None
+            raise OSError(
+                error.errno, f"{error.strerror}; FACT.md is unchanged", str(folder / name)
+            ) from None
     return folder / name, sha256_of(data)
-

@@ -1,4 +1,5 @@
-"""Safe writes (docs/format.md, "Safety rules for writes"): real folders opened without following links, the folder lock, no-overwrite creation."""
+"""Safe writes (docs/format.md, "Safety rules for writes"): real folders opened without following
+links, the folder lock, no-overwrite creation."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
 
 LOCK_NAME = ".pmem.lock"
 IGNORED_NAMES = (LOCK_NAME, ".*.tmp")
@@ -24,7 +24,8 @@ class UnsafePath(Exception):
 
 
 def ensure_folder(path: Path) -> None:
-    """Create `path` and its missing parents; refuse when it (the last part) is a link or not a folder."""
+    """Create `path` and its missing parents; refuse when it (the last part) is a link or not a
+    folder."""
     if os.path.islink(path):
         raise UnsafePath(path, "the folder is a symbolic link; writes never follow links")
     try:
@@ -35,12 +36,15 @@ def ensure_folder(path: Path) -> None:
 
 @contextmanager
 def open_folder(path: Path) -> Iterator[int]:
-    """A descriptor of the real folder `path`: a link swapped in later cannot redirect writes made through it."""
+    """A descriptor of the real folder `path`: a link swapped in later cannot redirect writes made
+    through it."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
     except OSError as error:
         if os.path.islink(path):
-            raise UnsafePath(path, "the folder is a symbolic link; writes never follow links") from None
+            raise UnsafePath(
+                path, "the folder is a symbolic link; writes never follow links"
+            ) from None
         raise UnsafePath(path, error.strerror or "cannot open the folder") from None
     try:
         yield fd
@@ -69,23 +73,27 @@ def _exists(folder_fd: int, name: str) -> bool:
 
 
 def refuse_hard_links(path: Path, info: os.stat_result) -> None:
-    """A file with other names is not written: a replace would leave them with the old text, an append would change
-    them behind their owner's back (docs/format.md, "Safety rules for writes")."""
+    """A file with other names is not written: a replace would leave them with the old text, an
+    append would change them behind their owner's back (docs/format.md, "Safety rules for
+    writes")."""
     if info.st_nlink > 1:
-        raise UnsafePath(path, f"has {info.st_nlink} hard links; writes are refused so that its other names do not "
-                               "silently diverge or change")
+        raise UnsafePath(
+            path,
+            f"has {info.st_nlink} hard links; writes are refused so that its other names do not "
+            "silently diverge or change",
+        )
 
 
 def write_all(fd: int, data: bytes) -> None:
     """Write all of `data` (a write may take part of it, near a full disk or a file-size limit)."""
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 def append_whole(fd: int, data: bytes, name: str) -> None:
-    """Append `data` to an `O_APPEND` file, whole or not at all: on any failure the file is cut back to its
-    old size, so no torn line is left (docs/format.md, "Safety rules for writes")."""
+    """Append `data` to an `O_APPEND` file, whole or not at all: on any failure the file is cut back
+    to its old size, so no torn line is left (docs/format.md, "Safety rules for writes")."""
     size = os.fstat(fd).st_size
     try:
         write_all(fd, data)
@@ -96,7 +104,8 @@ def append_whole(fd: int, data: bytes, name: str) -> None:
 
 
 def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
-    """Write a file that does not exist yet, whole or not at all; False (and nothing written) when it exists.
+    """Write a file that does not exist yet, whole or not at all; False (and nothing written) when
+    it exists.
 
     The content goes to a temporary file first, then is linked into place: `link` never replaces.
     """
@@ -121,9 +130,12 @@ def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
 
 
 def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> bool:
-    """Append the lines of `wanted` that the file lacks (creating it if missing). True when it wrote."""
+    """Append the lines of `wanted` that the file lacks (creating it if missing). True when it
+    wrote."""
     try:
-        fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644, dir_fd=folder_fd)
+        fd = os.open(
+            name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644, dir_fd=folder_fd
+        )
     except OSError as error:
         raise UnsafePath(Path(name), error.strerror or "cannot open") from None
     try:
@@ -141,7 +153,8 @@ def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> 
 
 
 def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o644) -> None:
-    """Replace (or create) `name` in the folder whole: temp file, fsync, rename, folder fsync (docs/format.md, "Safety rules for writes").
+    """Replace (or create) `name` in the folder whole: temp file, fsync, rename, folder fsync
+    (docs/format.md, "Safety rules for writes").
 
     An existing file keeps its mode and must be a regular file; on any failure the temp file is
     removed and the old file is untouched.
@@ -150,13 +163,17 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
     try:
         info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
         if not stat.S_ISREG(info.st_mode):
-            raise UnsafePath(Path(name), "is a symbolic link or not a regular file; writes never follow links")
+            raise UnsafePath(
+                Path(name), "is a symbolic link or not a regular file; writes never follow links"
+            )
         refuse_hard_links(Path(name), info)
         mode = stat.S_IMODE(info.st_mode)
     except FileNotFoundError:
         pass
     temp = f".{name}.{uuid.uuid4().hex}.tmp"
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd)
+    fd = os.open(
+        temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd
+    )
     try:
         try:
             write_all(fd, content)
@@ -167,7 +184,9 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
         try:
             info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
             if not stat.S_ISREG(info.st_mode):
-                raise UnsafePath(Path(name), "became a link or special file while it was being written")
+                raise UnsafePath(
+                    Path(name), "became a link or special file while it was being written"
+                )
         except FileNotFoundError:
             pass
         os.replace(temp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd)

@@ -1,4 +1,5 @@
-"""The bundled templates (docs/format.md, "Templates") and provisioning from them: missing files only, never an overwrite."""
+"""The bundled templates (docs/format.md, "Templates") and provisioning from them: missing files
+only, never an overwrite."""
 
 from __future__ import annotations
 
@@ -7,19 +8,35 @@ from importlib import resources
 from pathlib import Path
 
 from profile_memory.core.files import (
-    FACT_FILE, JOURNAL_FILE, PROJECT_PAIR, USER_PAIR, log_file_name, profile_file_name,
+    FACT_FILE,
+    JOURNAL_FILE,
+    PROJECT_PAIR,
+    USER_PAIR,
+    log_file_name,
+    profile_file_name,
 )
-from profile_memory.store.safe import IGNORED_NAMES, append_missing_lines, create_new, ensure_folder, folder_lock, open_folder
+from profile_memory.store.safe import (
+    IGNORED_NAMES,
+    append_missing_lines,
+    create_new,
+    ensure_folder,
+    folder_lock,
+    open_folder,
+)
 
 _PACKAGE = Path(str(resources.files("profile_memory")))
-_CANDIDATES = (_PACKAGE / "templates", _PACKAGE.parent.parent / "templates")  # wheel, then source tree
+_CANDIDATES = (
+    _PACKAGE / "templates",
+    _PACKAGE.parent.parent / "templates",
+)  # wheel, then source tree
 
 MEMORY_FILES = (FACT_FILE, JOURNAL_FILE)
 
 
 def provisioning(scope: str, folder: Path) -> tuple[Path, list[str], int]:
-    """What `init` creates for a scope (`user`, `project` or `memory`) in its folder, and with which mode: a
-    profile pair's two files (0644), or an agent's memory files (0600). The CLI and the server share it."""
+    """What `init` creates for a scope (`user`, `project` or `memory`) in its folder, and with which
+    mode: a profile pair's two files (0644), or an agent's memory files (0600). The CLI and the
+    server share it."""
     if scope == "memory":
         return folder, list(MEMORY_FILES), 0o600
     pair = USER_PAIR if scope == "user" else PROJECT_PAIR
@@ -30,7 +47,9 @@ def templates_dir() -> Path:
     for candidate in _CANDIDATES:
         if (candidate / "user-profile.md").is_file():
             return candidate
-    raise FileNotFoundError("the bundled templates are missing from this installation of profile-memory")
+    raise FileNotFoundError(
+        "the bundled templates are missing from this installation of profile-memory"
+    )
 
 
 def template_text(name: str, language: str = "zh") -> str:
@@ -55,7 +74,9 @@ def provision(folder: Path, names: list[str], language: str, mode: int) -> list[
             if existing is not None:
                 results.append(Provisioned(existing, False))
                 continue
-            created = create_new(folder_fd, name, template_text(name, language).encode("utf-8"), mode)
+            created = create_new(
+                folder_fd, name, template_text(name, language).encode("utf-8"), mode
+            )
             results.append(Provisioned(folder / name, created))
     return results
 

@@ -1,4 +1,5 @@
-"""The checker: every diagnostic code (docs/format.md, "Diagnostics"), one module per kind of file, assembled here."""
+"""The checker: every diagnostic code (docs/format.md, "Diagnostics"), one module per kind of file,
+assembled here."""
 
 from __future__ import annotations
 
@@ -26,30 +27,42 @@ def findings_for(workspace: Workspace, source: Source) -> list[Finding]:
     return found
 
 
-def check_source(workspace: Workspace, source: Source, overrides: dict[str, Severity | None] | None = None) -> list[Diagnostic]:
+def check_source(
+    workspace: Workspace, source: Source, overrides: dict[str, Severity | None] | None = None
+) -> list[Diagnostic]:
     """The diagnostics of one loaded file, with its pair and scopes taken from the workspace."""
     severities = {**workspace.settings.severities(), **(overrides or {})}
     diagnostics = apply_severity(source.path, findings_for(workspace, source), severities)
     return sorted(diagnostics, key=Diagnostic.sort_key)
 
 
-def check_path(workspace: Workspace, path: PurePath, overrides: dict[str, Severity | None] | None = None) -> list[Diagnostic]:
+def check_path(
+    workspace: Workspace, path: PurePath, overrides: dict[str, Severity | None] | None = None
+) -> list[Diagnostic]:
     source = workspace.source(path)
     return check_source(workspace, source, overrides) if source is not None else []
 
 
-# What a file causes in the other file of its pair: a log edit can leave a profile's anchor dangling (PM006),
-# deleted (PM008), mismatched (PM011) or in another category (PM019); a profile edit can orphan a record (PM007).
-CAUSED_IN_PARTNER = {Role.LOG: ("PM006", "PM008", "PM011", "PM019"), Role.PROFILE: ("PM007", "PM014")}
+# What a file causes in the other file of its pair: a log edit can leave a profile's anchor dangling
+# (PM006), deleted (PM008), mismatched (PM011) or in another category (PM019); a profile edit can
+# orphan a record (PM007).
+CAUSED_IN_PARTNER = {
+    Role.LOG: ("PM006", "PM008", "PM011", "PM019"),
+    Role.PROFILE: ("PM007", "PM014"),
+}
 
 
-def partner_findings(workspace: Workspace, path: PurePath,
-                     overrides: dict[str, Severity | None] | None = None) -> list[Diagnostic]:
-    """The diagnostics that `path` causes in its partner file, located there (for `pmem check FILE`)."""
+def partner_findings(
+    workspace: Workspace, path: PurePath, overrides: dict[str, Severity | None] | None = None
+) -> list[Diagnostic]:
+    """The diagnostics that `path` causes in its partner file, located there (for `pmem check
+    FILE`)."""
     role = role_of(path)
     codes = CAUSED_IN_PARTNER.get(role) if role is not None else None
     pair = workspace.pair_of(path)
     if codes is None or pair is None:
         return []
     partner = pair.log_path if role is Role.PROFILE else pair.profile_path
-    return [d for d in (check_path(workspace, partner, overrides) if partner else []) if d.code in codes]
+    return [
+        d for d in (check_path(workspace, partner, overrides) if partner else []) if d.code in codes
+    ]

@@ -1,4 +1,5 @@
-"""Checks that apply to any memory file: unsafe paths (PM030), bad UTF-8 (PM032), size (PM033), PM004."""
+"""Checks that apply to any memory file: unsafe paths (PM030), bad UTF-8 (PM032), size (PM033),
+PM004."""
 
 from __future__ import annotations
 
@@ -14,13 +15,13 @@ from profile_memory.core.workspace import Source, Workspace
 
 def _malformed_message(token: Token) -> str:
     meant = repaired(token.text)
-    return f"malformed anchor {token.text}: {token.problem}" + (f"; it reads as {meant}" if meant else "")
+    return f"malformed anchor {token.text}: {token.problem}" + (
+        f"; it reads as {meant}" if meant else ""
+    )
 
 
 def malformed_anchors(tokens: list[Token]) -> list[Finding]:
-    return [
-        Finding("PM004", token.span, _malformed_message(token)) for token in tokens
-    ]
+    return [Finding("PM004", token.span, _malformed_message(token)) for token in tokens]
 
 
 def slip_findings(slips: Iterable[Slip], base: int = 0) -> list[Finding]:
@@ -35,7 +36,13 @@ def _mib(size: int) -> str:
 def check(workspace: Workspace, source: Source) -> list[Finding]:
     name = source.path.name
     if source.unsafe is not None:
-        return [Finding("PM030", Span(0, 0, 0, 0), f"{name} is refused: {source.unsafe}; writes never follow links")]
+        return [
+            Finding(
+                "PM030",
+                Span(0, 0, 0, 0),
+                f"{name} is refused: {source.unsafe}; writes never follow links",
+            )
+        ]
     decoded = source.decoded
     if decoded is None:
         return []
@@ -43,11 +50,22 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     found = []
     if decoded.invalid_utf8_at is not None:
         line, col = decoded.invalid_utf8_at
-        found.append(Finding("PM032", Span.file_start(first_line),
-                             f"{name} has bytes that are not UTF-8, first at line {line + 1}, column {col + 1}; "
-                             "they were read as U+FFFD"))
+        found.append(
+            Finding(
+                "PM032",
+                Span.file_start(first_line),
+                f"{name} has bytes that are not UTF-8, first at line {line + 1}, column {col + 1}; "
+                "they were read as U+FFFD",
+            )
+        )
     if decoded.truncated:
-        found.append(Finding("PM033", Span.file_start(first_line),
-                             f"{name} is {_mib(decoded.size)}, over the size bound of {_mib(workspace.settings.max_file_bytes)}; "
-                             "checks beyond the bound are skipped"))
+        found.append(
+            Finding(
+                "PM033",
+                Span.file_start(first_line),
+                f"{name} is {_mib(decoded.size)}, over the size bound of "
+                f"{_mib(workspace.settings.max_file_bytes)}; "
+                "checks beyond the bound are skipped",
+            )
+        )
     return found

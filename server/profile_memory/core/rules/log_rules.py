@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex
@@ -16,29 +15,52 @@ def _section_findings(section: Section, lines: list[str]) -> list[Finding]:
     """What a section says about itself alone: PM016, PM018, PM010, PM013."""
     heading = section.malformed
     if heading is not None:
-        return [Finding("PM016", Span.of_line(heading.line, lines[heading.line]), f"malformed heading: {heading.reason}")]
+        return [
+            Finding(
+                "PM016",
+                Span.of_line(heading.line, lines[heading.line]),
+                f"malformed heading: {heading.reason}",
+            )
+        ]
     record = section.record
     if record is None:
         return []
     found = slip_findings(record.slips, record.line)
     if record.id is None:
         return found
-    labels, others = (FIELD_LABELS["en"], FIELD_LABELS["zh"]) if record.english else (FIELD_LABELS["zh"], FIELD_LABELS["en"])
+    labels, others = (
+        (FIELD_LABELS["en"], FIELD_LABELS["zh"])
+        if record.english
+        else (FIELD_LABELS["zh"], FIELD_LABELS["en"])
+    )
     missing = record.missing_fields
     if missing:
         words = ", ".join(f"{labels[k]} ({others[k]})" for k in missing)
-        found.append(Finding("PM010", record.heading_span, f"record {record.id} lacks the field{'s' if len(missing) > 1 else ''} {words}"))
+        found.append(
+            Finding(
+                "PM010",
+                record.heading_span,
+                f"record {record.id} lacks the field{'s' if len(missing) > 1 else ''} {words}",
+            )
+        )
     operation = record.fields.get("operation")
     if operation is not None and record.operation is not None and record.unknown_operation:
         word = record.operation.word
-        found.append(Finding("PM013", operation.value_span,
-                             f"unknown operation `{word}` for {record.id} (did you mean `{closest_operation_word(word)}`?); "
-                             "expected 新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore"))
+        found.append(
+            Finding(
+                "PM013",
+                operation.value_span,
+                f"unknown operation `{word}` for {record.id} (did you mean "
+                f"`{closest_operation_word(word)}`?); "
+                "expected 新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore",
+            )
+        )
     return found
 
 
 def _record_findings(doc: LogDoc) -> list[Finding]:
-    """Each irregular section's own findings, kept with the section: an edit re-checks only the sections it re-parsed."""
+    """Each irregular section's own findings, kept with the section: an edit re-checks only the
+    sections it re-parsed."""
     found: list[Finding] = []
     for section in doc.sections:
         if section.irregular:
@@ -53,26 +75,60 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
     for duplicate in pair.log_index.duplicate_adds:
         record, first = duplicate.record, duplicate.first
         what = "an add after its delete" if duplicate.after_delete else "a second add"
-        found.append(Finding("PM003", record.id_span,  # type: ignore[arg-type]
-                             f"{what} of {record.id} (its first record is on line {first.line + 1})",
-                             (Related(source.path, first.heading_span, f"first record of {record.id}"),)))
+        found.append(
+            Finding(
+                "PM003",
+                record.id_span,  # type: ignore[arg-type]
+                f"{what} of {record.id} (its first record is on line {first.line + 1})",
+                (Related(source.path, first.heading_span, f"first record of {record.id}"),),
+            )
+        )
     index = pair.log_index
-    found += [Finding("PM012", early.record.heading_span, early.reason) for early in index.early_dates]
+    found += [
+        Finding("PM012", early.record.heading_span, early.reason) for early in index.early_dates
+    ]
     for mismatch in index.old_mismatches:
         at = mismatch.record.fields.get("operation")
-        related = (Related(source.path, mismatch.holder.heading_span, f"the previous record of {mismatch.changed}"),) \
-            if mismatch.holder is not None else ()
-        found.append(Finding("PM050", at.value_span if at else mismatch.record.heading_span, mismatch.reason, related))
+        related = (
+            (
+                Related(
+                    source.path,
+                    mismatch.holder.heading_span,
+                    f"the previous record of {mismatch.changed}",
+                ),
+            )
+            if mismatch.holder is not None
+            else ()
+        )
+        found.append(
+            Finding(
+                "PM050",
+                at.value_span if at else mismatch.record.heading_span,
+                mismatch.reason,
+                related,
+            )
+        )
     for late in index.out_of_order:
         record, above = late.record, late.above
-        found.append(Finding("PM051", record.heading_span,
-                             f"this record is dated {record.date}, before the record above it ({above.id}, {above.date}, "
-                             f"line {above.line + 1}); the log is appended in time order",
-                             (Related(source.path, above.heading_span, "the record above"),)))
+        found.append(
+            Finding(
+                "PM051",
+                record.heading_span,
+                f"this record is dated {record.date}, before the record above it ({above.id}, "
+                f"{above.date}, "
+                f"line {above.line + 1}); the log is appended in time order",
+                (Related(source.path, above.heading_span, "the record above"),),
+            )
+        )
     for record in index.without_add:
-        found.append(Finding("PM052", record.heading_span,
-                             f"{record.id} begins with {op_word(record)}: it has no add record "
-                             "(and no pivot created it)"))
+        found.append(
+            Finding(
+                "PM052",
+                record.heading_span,
+                f"{record.id} begins with {op_word(record)}: it has no add record "
+                "(and no pivot created it)",
+            )
+        )
     return found
 
 
@@ -86,13 +142,23 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
     for anchor_id, history in pair.log_index.live().items():
         latest = history.latest
         if anchor_id not in pair.entries_by_id:
-            found.append(Finding("PM007", latest.heading_span,
-                                 f"{anchor_id} is live but no entry of {profile_name} carries it"))
+            found.append(
+                Finding(
+                    "PM007",
+                    latest.heading_span,
+                    f"{anchor_id} is live but no entry of {profile_name} carries it",
+                )
+            )
         category = latest.fields.get("category")
         if category is not None and category.value and category.value not in categories:
-            found.append(Finding("PM014", category.value_span,
-                                 f"category `{category.value}` of {anchor_id} is no heading of {profile_name}",
-                                 default=Severity.HINT))
+            found.append(
+                Finding(
+                    "PM014",
+                    category.value_span,
+                    f"category `{category.value}` of {anchor_id} is no heading of {profile_name}",
+                    default=Severity.HINT,
+                )
+            )
     return found
 
 

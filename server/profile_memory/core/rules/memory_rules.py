@@ -1,4 +1,5 @@
-"""Checks on an agent memory folder's files: JOURNAL.jsonl (PM020, PM021) and FACT.md (PM031); PM004 in both."""
+"""Checks on an agent memory folder's files: JOURNAL.jsonl (PM020, PM021) and FACT.md (PM031); PM004
+in both."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ def check_journal(workspace: Workspace, source: Source) -> list[Finding]:
     found = []
     for parsed in iter_journal(source.text):
         if parsed.code is not None:
-            found.append(Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), parsed.problem or ""))
+            found.append(
+                Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), parsed.problem or "")
+            )
     found += malformed_anchors(malformed_tokens(workspace.lines(source)))
     return found
 
@@ -25,6 +28,12 @@ def check_fact(workspace: Workspace, source: Source) -> list[Finding]:
     found = malformed_anchors(malformed_tokens(lines))
     limit = workspace.settings.fact_file_max_bytes
     if source.decoded is not None and source.decoded.size > limit:
-        found.append(Finding("PM031", Span.file_start(lines[0]),
-                             f"{name} is {source.decoded.size} bytes, over {limit}; all of it enters every prompt"))
+        found.append(
+            Finding(
+                "PM031",
+                Span.file_start(lines[0]),
+                f"{name} is {source.decoded.size} bytes, over {limit}; all of it enters every "
+                "prompt",
+            )
+        )
     return found

@@ -14,15 +14,30 @@ SIMILARITY_THRESHOLD = 0.6
 
 
 def _similar(proposal: Proposal, pair: PairIndex, line: Span) -> list[Finding]:
-    best = max(((similarity(proposal.text, e.text), e) for e in pair.profile.entries_in(proposal.category)),  # type: ignore[union-attr]
-               key=lambda scored: scored[0], default=None)
+    best = max(
+        (
+            (similarity(proposal.text, e.text), e)
+            for e in pair.profile.entries_in(proposal.category)
+        ),  # type: ignore[union-attr]
+        key=lambda scored: scored[0],
+        default=None,
+    )
     if best is None or best[0] < SIMILARITY_THRESHOLD:
         return []
     score, entry = best
     place = f"{pair.profile_path.name}:{entry.line + 1}"  # type: ignore[union-attr]
-    related = (Related(pair.profile_path, entry.text_span, f"similar entry {entry.id or '(unconfirmed)'}"),)  # type: ignore[arg-type]
-    return [Finding("PM041", line, f"this add reads much like {place} ({entry.id or 'unconfirmed'}, "
-                                   f"similarity {score:.2f}): {entry.text}", related)]
+    related = (
+        Related(pair.profile_path, entry.text_span, f"similar entry {entry.id or '(unconfirmed)'}"),
+    )  # type: ignore[arg-type]
+    return [
+        Finding(
+            "PM041",
+            line,
+            f"this add reads much like {place} ({entry.id or 'unconfirmed'}, "
+            f"similarity {score:.2f}): {entry.text}",
+            related,
+        )
+    ]
 
 
 def _target_missing(proposal: Proposal, pair: PairIndex, line: Span) -> list[Finding]:
@@ -30,11 +45,15 @@ def _target_missing(proposal: Proposal, pair: PairIndex, line: Span) -> list[Fin
     if proposal.target is not None:
         if proposal.target.text in pair.entries_by_id:
             return []
-        return [Finding("PM042", line, f"target {proposal.target.text} is no entry of {profile_name}")]
+        return [
+            Finding("PM042", line, f"target {proposal.target.text} is no entry of {profile_name}")
+        ]
     old = normalise(proposal.old or "")
     if any(normalise(e.text) == old for e in pair.profile.entries_in(proposal.category)):  # type: ignore[union-attr]
         return []
-    return [Finding("PM042", line, f"no entry of `{proposal.category}` in {profile_name} reads `{old}`")]
+    return [
+        Finding("PM042", line, f"no entry of `{proposal.category}` in {profile_name} reads `{old}`")
+    ]
 
 
 def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) -> list[Finding]:
@@ -45,9 +64,18 @@ def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) ->
         if pair is None or pair.profile is None:
             continue  # the scope's profile does not exist yet: nothing to compare against
         line = Span.of_line(proposal.line, doc.lines[proposal.line])
-        if proposal.category not in pair.profile.category_names() and proposal.category not in suggested:
-            found.append(Finding("PM014", line, f"category `{proposal.category}` is no heading of "
-                                                f"{pair.profile_path.name} and is not suggested"))  # type: ignore[union-attr]
+        if (
+            proposal.category not in pair.profile.category_names()
+            and proposal.category not in suggested
+        ):
+            found.append(
+                Finding(
+                    "PM014",
+                    line,
+                    f"category `{proposal.category}` is no heading of "
+                    f"{pair.profile_path.name} and is not suggested",
+                )
+            )  # type: ignore[union-attr]
         if proposal.kind is Kind.ADD:
             found += _similar(proposal, pair, line)
         else:
@@ -58,7 +86,9 @@ def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) ->
 def check(workspace: Workspace, source: Source) -> list[Finding]:
     doc = workspace.pending(source)
     found = malformed_anchors(doc.bad_tokens)
-    found += [Finding("PM040", Span.of_line(m.line, doc.lines[m.line]), m.reason) for m in doc.malformed]
+    found += [
+        Finding("PM040", Span.of_line(m.line, doc.lines[m.line]), m.reason) for m in doc.malformed
+    ]
     found += _proposal_findings(workspace, source, doc)
     found += _repeated(source, doc)
     return found
@@ -69,11 +99,27 @@ def _repeated(source: Source, doc: PendingDoc) -> list[Finding]:
     first: dict[tuple, Proposal] = {}
     found = []
     for proposal in doc.proposals:
-        key = (proposal.kind, proposal.scope, proposal.category, normalise(proposal.text), normalise(proposal.old or ""))
+        key = (
+            proposal.kind,
+            proposal.scope,
+            proposal.category,
+            normalise(proposal.text),
+            normalise(proposal.old or ""),
+        )
         earlier = first.setdefault(key, proposal)
         if earlier is not proposal:
-            found.append(Finding("PM043", Span.of_line(proposal.line, doc.lines[proposal.line]),
-                                 f"the same proposal stands on line {earlier.line + 1}",
-                                 (Related(source.path, Span.of_line(earlier.line, doc.lines[earlier.line]),
-                                          "the first time it is proposed"),)))
+            found.append(
+                Finding(
+                    "PM043",
+                    Span.of_line(proposal.line, doc.lines[proposal.line]),
+                    f"the same proposal stands on line {earlier.line + 1}",
+                    (
+                        Related(
+                            source.path,
+                            Span.of_line(earlier.line, doc.lines[earlier.line]),
+                            "the first time it is proposed",
+                        ),
+                    ),
+                )
+            )
     return found

@@ -18,19 +18,29 @@ def _over_limit(doc: ProfileDoc, limit: int, name: str) -> list[Finding]:
         return []
     last = counted - 1
     span = Span(limit, 0, last, len(doc.lines[last]))
-    return [Finding("PM001", span, f"{name} has {counted} lines, over its limit of {limit} "
-                                   f"(lines {limit + 1}–{counted}); merge or remove entries")]
+    return [
+        Finding(
+            "PM001",
+            span,
+            f"{name} has {counted} lines, over its limit of {limit} "
+            f"(lines {limit + 1}–{counted}); merge or remove entries",
+        )
+    ]
 
 
 def _line_findings(doc: ProfileDoc) -> list[Finding]:
-    found = [Finding("PM009", Span.of_line(m.line, doc.lines[m.line]), m.reason) for m in doc.malformed]
+    found = [
+        Finding("PM009", Span.of_line(m.line, doc.lines[m.line]), m.reason) for m in doc.malformed
+    ]
     for entry in doc.entries:
         line = Span.of_line(entry.line, doc.lines[entry.line])
         if not entry.anchors and entry.line not in doc.has_malformed_anchor:
             found.append(Finding("PM005", line, f"unconfirmed entry (no anchor): {entry.text}"))
         if len(entry.anchors) > 1:
             ids = ", ".join(a.text for a in entry.anchors)
-            found.append(Finding("PM017", line, f"one entry carries {len(entry.anchors)} anchors ({ids})"))
+            found.append(
+                Finding("PM017", line, f"one entry carries {len(entry.anchors)} anchors ({ids})")
+            )
         found += slip_findings(entry.slips)
     return found
 
@@ -44,11 +54,19 @@ def _duplicates(pair: PairIndex, source: Source) -> list[Finding]:
         if len(entries) < 2:
             continue
         shown = entries[: LISTED + 1]
-        lines = ", ".join(str(e.line + 1) for e in shown[:LISTED]) + (", …" if len(entries) > LISTED else "")
-        message = f"{anchor_id} is carried by {len(entries)} entries of {source.path.name} (lines {lines})"
+        lines = ", ".join(str(e.line + 1) for e in shown[:LISTED]) + (
+            ", …" if len(entries) > LISTED else ""
+        )
+        message = (
+            f"{anchor_id} is carried by {len(entries)} entries of {source.path.name} "
+            f"(lines {lines})"
+        )
         for entry in entries:
-            others = tuple(Related(source.path, o.anchors[0].span, f"{anchor_id} also on line {o.line + 1}")
-                           for o in shown if o is not entry)[:LISTED]
+            others = tuple(
+                Related(source.path, o.anchors[0].span, f"{anchor_id} also on line {o.line + 1}")
+                for o in shown
+                if o is not entry
+            )[:LISTED]
             found.append(Finding("PM002", entry.anchors[0].span, message, others))
     return found
 
@@ -63,36 +81,70 @@ def _against_log(pair: PairIndex, source: Source) -> list[Finding]:
         for entry in entries:
             if history is None:
                 if pair.log_complete:
-                    found.append(Finding("PM006", entry.anchors[0].span, f"{anchor_id} has no record in {log_name}"))
+                    found.append(
+                        Finding(
+                            "PM006",
+                            entry.anchors[0].span,
+                            f"{anchor_id} has no record in {log_name}",
+                        )
+                    )
                 continue
-            # A duplicated id (PM002) is compared with nothing: its texts would only restate the duplicate.
+            # A duplicated id (PM002) is compared with nothing: its texts would only restate the
+            # duplicate.
             found += _against_history(pair, entry, history, log_name, compare=len(entries) == 1)
     return found
 
 
-def _against_history(pair: PairIndex, entry: Entry, history: History, log_name: str, compare: bool) -> list[Finding]:
-    """PM008 for an entry whose id is no longer live; else PM019 and PM011 against its latest record."""
+def _against_history(
+    pair: PairIndex, entry: Entry, history: History, log_name: str, compare: bool
+) -> list[Finding]:
+    """PM008 for an entry whose id is no longer live; else PM019 and PM011 against its latest
+    record."""
     anchor_id, latest = history.id, history.latest
-    record_at = Related(pair.log_path, latest.heading_span, f"latest record of {anchor_id} ({op_word(latest)})")  # type: ignore[arg-type]
+    record_at = Related(
+        pair.log_path, latest.heading_span, f"latest record of {anchor_id} ({op_word(latest)})"
+    )  # type: ignore[arg-type]
     state = history.state
     if state is not State.LIVE:
-        why = (f"retired by {history.retired_by.id} ({log_name}:{history.retired_by.line + 1})"
-               if state is State.RETIRED and history.retired_by else f"deleted in {log_name}:{latest.line + 1}")
+        why = (
+            f"retired by {history.retired_by.id} ({log_name}:{history.retired_by.line + 1})"
+            if state is State.RETIRED and history.retired_by
+            else f"deleted in {log_name}:{latest.line + 1}"
+        )
         return [Finding("PM008", entry.anchors[0].span, f"{anchor_id} is {why}", (record_at,))]
     if not compare:
         return []
     line = Span.of_line(entry.line, pair.profile.lines[entry.line])  # type: ignore[union-attr]
     found = []
-    # Only between two headings of the profile: a category that is no heading was renamed or merged there
-    # (which the format allows without a record), and the log's PM014 hint says so.
+    # Only between two headings of the profile: a category that is no heading was renamed or merged
+    # there (which the format allows without a record), and the log's PM014 hint says so.
     category = history.latest_value("category")
-    if category and entry.category and category != entry.category and category in pair.profile.category_names():  # type: ignore[union-attr]
-        found.append(Finding("PM019", line, f"the entry stands under `{entry.category}`, but the latest 分类 (Category) "
-                                            f"of {anchor_id} in {log_name} is `{category}`", (record_at,)))
+    if (
+        category
+        and entry.category
+        and category != entry.category
+        and category in pair.profile.category_names()
+    ):  # type: ignore[union-attr]
+        found.append(
+            Finding(
+                "PM019",
+                line,
+                f"the entry stands under `{entry.category}`, but the latest 分类 (Category) "
+                f"of {anchor_id} in {log_name} is `{category}`",
+                (record_at,),
+            )
+        )
     summary = history.latest_summary
     if summary is not None and normalise(entry.text) != normalise(summary):
-        found.append(Finding("PM011", line, f"the entry reads `{entry.text}`, but the latest 精简版 (Summary) of "
-                                            f"{anchor_id} in {log_name} reads `{summary}`", (record_at,)))
+        found.append(
+            Finding(
+                "PM011",
+                line,
+                f"the entry reads `{entry.text}`, but the latest 精简版 (Summary) of "
+                f"{anchor_id} in {log_name} reads `{summary}`",
+                (record_at,),
+            )
+        )
     return found
 
 
@@ -105,7 +157,12 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     found += _line_findings(doc)
     found += _duplicates(pair, source)
     if pair.log_path is None:
-        found.append(Finding("PM015", Span.file_start(doc.lines[0]),
-                             f"{name} has no {pair.name}-log.md beside it; run `pmem init` to create it"))
+        found.append(
+            Finding(
+                "PM015",
+                Span.file_start(doc.lines[0]),
+                f"{name} has no {pair.name}-log.md beside it; run `pmem init` to create it",
+            )
+        )
     found += _against_log(pair, source)
     return found
