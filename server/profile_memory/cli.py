@@ -215,9 +215,8 @@ def run_trace(
         raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
     traces = trace(ctx.workspace.pairs_in(ctx.places.profile_folders()), anchor_id)
     profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
-    mentions = [
-        Mention(profile_set.pending_path, p) for p in profile_set.pending_mentions(anchor_id)
-    ]  # type: ignore[arg-type]
+    pending = profile_set.pending_path
+    mentions = [Mention(pending, p) for p in profile_set.pending_mentions(anchor_id) if pending]
     if not traces:
         places = ", ".join(ctx.show(p) for p in ctx.places.profile_folders())
         raise CliError(f"{anchor_id} is not in any profile or log of {places}", code=1)
@@ -711,8 +710,8 @@ def cmd_search(args: argparse.Namespace) -> int:
                     }
                 )
         for pair in ctx.workspace.pairs_in(ctx.places.profile_folders()):
-            if pair.log is not None and pair.log_path is not None:
-                for found in search_log(pair.log_path, pair.log, args.query):
+            if pair.log is not None:
+                for found in search_log(pair.log.path, pair.log.doc, args.query):
                     results.append(
                         {
                             "kind": "log",

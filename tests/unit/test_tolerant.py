@@ -57,7 +57,7 @@ def reading(files: dict[str, str]) -> dict:
     """What the engine understands of a pair: entries, and each id's operations, state and latest summary."""
     pair = memory_workspace(files).pair(PurePath(USER_DIR), "user-profile")
     entries = (
-        [(e.category, e.text, [a.text for a in e.anchors]) for e in pair.profile.entries]
+        [(e.category, e.text, [a.text for a in e.anchors]) for e in pair.profile.doc.entries]
         if pair.profile
         else []
     )

@@ -13,6 +13,7 @@ from enum import Enum
 from pathlib import PurePath
 
 from profile_memory.core import anchors
+from profile_memory.core.files import log_file_name, profile_file_name
 from profile_memory.core.log import DELETED_TITLE_MARKS, LogDoc, Op, Record
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.text import normalise
@@ -260,18 +261,33 @@ def index_log(log: LogDoc) -> LogIndex:
     return indexer.result
 
 
+@dataclass(frozen=True, slots=True)
+class ProfileFile:
+    """A pair's compact profile as read: where it is and what it says."""
+
+    path: PurePath
+    doc: ProfileDoc
+
+
+@dataclass(frozen=True, slots=True)
+class LogFile:
+    """A pair's detailed log as read; `complete` is False when it was cut at the size bound."""
+
+    path: PurePath
+    doc: LogDoc
+    complete: bool = True
+
+
 @dataclass(slots=True)
 class PairIndex:
-    """Both files of one pair (either may be missing) and what they say about each id."""
+    """Both files of one pair (either may be missing or unreadable: None) and what they say about
+    each id."""
 
     folder: PurePath
     name: str
-    profile_path: PurePath | None
-    log_path: PurePath | None
-    profile: ProfileDoc | None
-    log: LogDoc | None
+    profile: ProfileFile | None
+    log: LogFile | None
     log_index: LogIndex
-    log_complete: bool = True  # False when the log was cut at the size bound
     entries_by_id: dict[str, list[Entry]] = field(default_factory=dict)
     _largest: dict | None = None
 
@@ -280,32 +296,49 @@ class PairIndex:
         cls,
         folder: PurePath,
         name: str,
-        profile_path: PurePath | None,
-        log_path: PurePath | None,
-        profile: ProfileDoc | None,
-        log: LogDoc | None,
-        log_complete: bool = True,
+        profile: ProfileFile | None,
+        log: LogFile | None,
         log_index: LogIndex | None = None,
     ) -> PairIndex:
         """The index of a pair; pass `log_index` when the log is unchanged, so only the profile is
         re-read."""
         entries: dict[str, list[Entry]] = defaultdict(list)
-        for entry in profile.entries if profile else ():
+        for entry in profile.doc.entries if profile else ():
             if entry.id is not None:
                 entries[entry.id].append(entry)
         if log_index is None:
-            log_index = index_log(log) if log else LogIndex()
-        return cls(
-            folder,
-            name,
-            profile_path,
-            log_path,
-            profile,
-            log,
-            log_index,
-            log_complete,
-            dict(entries),
-        )
+            log_index = index_log(log.doc) if log else LogIndex()
+        return cls(folder, name, profile, log, log_index, dict(entries))
+
+    @property
+    def log_complete(self) -> bool:
+        return self.log is None or self.log.complete
+
+    @property
+    def profile_name(self) -> str:
+        """The profile's file name, as found or as it would be created."""
+        return self.profile.path.name if self.profile else profile_file_name(self.name)
+
+    @property
+    def log_name(self) -> str:
+        return self.log.path.name if self.log else log_file_name(self.name)
+
+    def read_log(self) -> LogFile:
+        """The log, for a caller holding one of its records (a record is only ever read from it)."""
+        if self.log is None:
+            raise ValueError(f"the {self.name} pair has no readable log")
+        return self.log
+
+    def read_profile(self) -> ProfileFile:
+        """The profile, for a caller holding one of its entries."""
+        if self.profile is None:
+            raise ValueError(f"the {self.name} pair has no readable profile")
+        return self.profile
+
+    @property
+    def language(self) -> str | None:
+        """The language the log's records are written in, when it has records to tell."""
+        return self.log.doc.language if self.log else None
 
     def history(self, anchor_id: str) -> History | None:
         return self.log_index.histories.get(anchor_id)

@@ -25,7 +25,7 @@ from profile_memory.core.files import (
     profile_file_name,
     role_of,
 )
-from profile_memory.core.index import PairIndex, State
+from profile_memory.core.index import LogFile, PairIndex, ProfileFile, State
 from profile_memory.core.log import (
     DELETED_TITLE_MARKS,
     FIELD_LABELS,
@@ -371,10 +371,8 @@ class Planner:
         return PairIndex.build(
             ref.folder,
             ref.name,
-            profile_path,
-            log_path,
-            parse_profile(self.text(profile_path)),
-            parse_log(self.text(log_path)),
+            ProfileFile(profile_path, parse_profile(self.text(profile_path))),
+            LogFile(log_path, parse_log(self.text(log_path))),
         )
 
     def language_of(self, ref: PairRef) -> str:
@@ -685,7 +683,7 @@ class Planner:
                 )
             return proposal.target.text
         old = normalise(proposal.old or "")
-        for entry in pair.profile.entries_in(proposal.category) if pair.profile else []:
+        for entry in pair.profile.doc.entries_in(proposal.category) if pair.profile else []:
             if normalise(entry.text) == old and entry.id:
                 return entry.id
         raise PlanError(f"no confirmed entry of `{proposal.category}` reads `{old}`")
@@ -752,7 +750,7 @@ class Planner:
         profile = self.pair(ref).profile
         suggested = {s.name for s in parse_pending(self.text(pending)).suggestions}
         return category not in suggested and (
-            profile is None or category not in profile.category_names()
+            profile is None or category not in profile.doc.category_names()
         )
 
     def _drop_proposal(self, pending: PurePath, proposal: Proposal, keep_lines: bool) -> None:

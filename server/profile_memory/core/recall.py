@@ -45,11 +45,10 @@ def collect(workspace: Workspace, places: Places, show: Callable[[PurePath], str
         ("project-profile", places.project_dir),
     ):
         pair = workspace.pair(folder, name)
-        if pair.profile_path is not None and pair.profile is not None:
-            log = show(pair.log_path) if pair.log_path else None
-            sections.append(
-                Section(name, show(pair.profile_path), "\n".join(pair.profile.lines), log)
-            )
+        if pair.profile is not None:
+            log = show(pair.log.path) if pair.log else None
+            text = "\n".join(pair.profile.doc.lines)
+            sections.append(Section(name, show(pair.profile.path), text, log))
     memory = places.memory_dirs[0]
     for name, folder, file_name in (
         ("soul", memory.parent, "soul.md"),

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from profile_memory.core.index import History, PairIndex
+from profile_memory.core.index import History, LogFile, PairIndex, ProfileFile
 from profile_memory.core.log import Record, op_word
 from profile_memory.core.pending import Proposal
 from profile_memory.core.profile import Entry
@@ -38,16 +38,14 @@ def trace(pairs: list[PairIndex], anchor_id: str) -> list[PairTrace]:
 
 def record_lines(pair: PairIndex, record: Record) -> list[tuple[int, str]]:
     """The record's lines with 1-based numbers, trailing blank lines dropped."""
-    lines = pair.log.lines[record.line : record.end_line]  # type: ignore[union-attr]
+    lines = pair.read_log().doc.lines[record.line : record.end_line]
     while len(lines) > 1 and not lines[-1].strip():
         lines = lines[:-1]
     return [(record.line + 1 + offset, text) for offset, text in enumerate(lines)]
 
 
 def _record_summary(pair: PairIndex, record: Record) -> str:
-    return (
-        f"{record.date}  {op_word(record, pair.log.language if pair.log else None)}  {record.title}"
-    )
+    return f"{record.date}  {op_word(record, pair.language)}  {record.title}"
 
 
 def _full(pair: PairIndex, record: Record, show: ShowPath) -> list[str]:
@@ -81,20 +79,14 @@ def render_text(
             out.append("")
         out.append(f"{anchor_id} · {found.state} · {pair.name} pair in {show(pair.folder)}")
         for entry in found.entries:
-            out.append(f"entry: {show(pair.profile_path)}:{entry.line + 1}: {entry.text}")  # type: ignore[arg-type]
+            out.append(f"entry: {show(pair.read_profile().path)}:{entry.line + 1}: {entry.text}")
         if not found.entries:
-            out.append(
-                "entry: none in "
-                f"{show(pair.profile_path) if pair.profile_path else pair.name + '.md (missing)'}"
-            )
+            out.append(f"entry: none in {_shown(pair.profile, pair.profile_name, show)}")
         if found.history is None:
-            out.append(
-                "records: none in "
-                f"{show(pair.log_path) if pair.log_path else pair.name + '-log.md (missing)'}"
-            )
+            out.append(f"records: none in {_shown(pair.log, pair.log_name, show)}")
             continue
         records = found.history.records
-        log_path = show(pair.log_path)  # type: ignore[arg-type]
+        log_path = show(pair.read_log().path)
         if not everything:
             out.append(f"latest record: {log_path}:{records[-1].line + 1}")
             out += _full(pair, records[-1], show)
@@ -114,9 +106,13 @@ def render_text(
     return out
 
 
+def _shown(file: ProfileFile | LogFile | None, name: str, show: ShowPath) -> str:
+    return show(file.path) if file is not None else f"{name} (missing)"
+
+
 def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict:
     return {
-        "path": show(pair.log_path),  # type: ignore[arg-type]
+        "path": show(pair.read_log().path),
         "line": record.line + 1,
         "end_line": record_lines(pair, record)[-1][0],
         "date": str(record.date),
@@ -130,8 +126,8 @@ def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict:
 def render_json(
     anchor_id: str, traces: list[PairTrace], show: ShowPath, mentions: Sequence[Mention] = ()
 ) -> dict:
-    def path_or_none(path: PurePath | None) -> str | None:
-        return show(path) if path is not None else None
+    def path_or_none(file: ProfileFile | LogFile | None) -> str | None:
+        return show(file.path) if file is not None else None
 
     return {
         "id": anchor_id,
@@ -139,11 +135,15 @@ def render_json(
             {
                 "pair": found.pair.name,
                 "folder": show(found.pair.folder),
-                "profile": path_or_none(found.pair.profile_path),
-                "log": path_or_none(found.pair.log_path),
+                "profile": path_or_none(found.pair.profile),
+                "log": path_or_none(found.pair.log),
                 "state": found.state,
                 "entries": [
-                    {"path": show(found.pair.profile_path), "line": e.line + 1, "text": e.text}  # type: ignore[arg-type]
+                    {
+                        "path": show(found.pair.read_profile().path),
+                        "line": e.line + 1,
+                        "text": e.text,
+                    }
                     for e in found.entries
                 ],
                 "records": [

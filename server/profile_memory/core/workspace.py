@@ -28,7 +28,14 @@ from profile_memory.core.files import (
     profile_file_name,
     role_of,
 )
-from profile_memory.core.index import LogIndex, PairIndex, index_log, update_index
+from profile_memory.core.index import (
+    LogFile,
+    LogIndex,
+    PairIndex,
+    ProfileFile,
+    index_log,
+    update_index,
+)
 from profile_memory.core.log import LogDoc, parse_log_lines
 from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
 from profile_memory.core.profile import ProfileDoc, parse_profile
@@ -310,16 +317,19 @@ class Workspace:
         pair = PairIndex.build(
             folder,
             name,
-            profile_path,
-            log_path,
-            self.profile(profile_source) if profile_source else None,
-            self.log(log_source) if log_source else None,
-            log_complete=not (log_source and log_source.decoded and log_source.decoded.truncated),
+            ProfileFile(profile_source.path, self.profile(profile_source))
+            if profile_source
+            else None,
+            self._log_file(log_source) if log_source else None,
             log_index=self.log_index(log_source) if log_source else None,
         )
         self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (folder, name)}
         self._pairs[key] = pair
         return pair
+
+    def _log_file(self, source: Source) -> LogFile:
+        truncated = source.decoded is not None and source.decoded.truncated
+        return LogFile(source.path, self.log(source), complete=not truncated)
 
     def _readable(self, path: PurePath | None) -> Source | None:
         source = self.source(path) if path is not None else None

@@ -345,7 +345,8 @@ def _not_rewritable(ls: ProfileMemoryServer, path: PurePath) -> str | None:
     """Why no action may change this file or its partner: one of them did not decode as UTF-8 (an
     edit would write back U+FFFD in place of the bytes it could not read)."""
     pair = ls.core.pair_of(path)
-    for candidate in (path, *((pair.profile_path, pair.log_path) if pair else ())):
+    partners = [file.path for file in (pair.profile, pair.log) if file] if pair else []
+    for candidate in (path, *partners):
         source = ls.source(candidate) if candidate is not None else None
         if (
             source is not None

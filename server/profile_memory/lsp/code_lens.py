@@ -61,7 +61,7 @@ def text_document_code_lens(
     pair = ls.core.pair_of(path)
     if pair is None or pair.profile is None:
         return None
-    doc = pair.profile
+    doc = pair.profile.doc
     limit = ls.settings.limit_for(pair.name)
     counted = doc.counted_lines  # as PM001 counts: trailing blank lines do not
     lenses = [
@@ -79,16 +79,16 @@ def text_document_code_lens(
         )
     for entry in doc.entries:
         history = pair.history(entry.id) if entry.id else None
-        if history is None or pair.log_path is None:
+        if history is None or pair.log is None:
             lenses.append(
                 _lens(ls, path, entry.line, "unconfirmed" if entry.id is None else "no record")
             )
             continue
         latest = history.latest
-        op = op_word(latest, pair.log.language if pair.log else None)
+        op = op_word(latest, pair.language)
         count = len(history.records)
         title = f"{count} {'record' if count == 1 else 'records'} · last: {op} {latest.date}"
-        lenses.append(_lens(ls, path, entry.line, title, [uri(pair.log_path), latest.line]))
+        lenses.append(_lens(ls, path, entry.line, title, [uri(pair.log.path), latest.line]))
     return lenses
 
 

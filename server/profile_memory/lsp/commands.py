@@ -132,8 +132,8 @@ def _search_sync(
             )
     if "log" in kinds and query:
         for pair in ls.all_pairs():
-            if pair.log is not None and pair.log_path is not None:
-                for found_in_log in search_log(pair.log_path, pair.log, query)[:limit]:
+            if pair.log is not None:
+                for found_in_log in search_log(pair.log.path, pair.log.doc, query)[:limit]:
                     hits.append(
                         {
                             "kind": "log",

@@ -32,14 +32,14 @@ def _categories(ls: ProfileMemoryServer, path: PurePath) -> list[str]:
     )
     names: dict[str, None] = {}
     for pair in pairs:
-        for category in pair.profile.categories if pair and pair.profile else []:
+        for category in pair.profile.doc.categories if pair and pair.profile else []:
             names[category.name] = None
     return list(names)
 
 
 def _log_items(ls: ProfileMemoryServer, path: PurePath, before: str) -> list[types.CompletionItem]:
     pair = ls.core.pair_of(path)
-    language = (pair.log.language if pair and pair.log else None) or ls.settings.language
+    language = (pair.language if pair else None) or ls.settings.language
     if before.startswith("### [") and "]" not in before:
         missing = [i for i in pair.entries_by_id if pair.history(i) is None] if pair else []
         return [

@@ -14,15 +14,17 @@ from profile_memory.lsp.server import ProfileMemoryServer
 
 def _records(ls: ProfileMemoryServer, pair: PairIndex, anchor_id: str) -> list[types.Location]:
     history = pair.history(anchor_id)
-    if history is None or pair.log_path is None:
+    if history is None or pair.log is None:
         return []
-    return [ls.location(pair.log_path, r.heading_span) for r in history.records]
+    return [ls.location(pair.log.path, r.heading_span) for r in history.records]
 
 
 def _entries(ls: ProfileMemoryServer, pair: PairIndex, anchor_id: str) -> list[types.Location]:
-    lines = pair.profile.lines if pair.profile else []
+    profile = pair.profile
+    if profile is None:
+        return []
     return [
-        ls.location(pair.profile_path, Span.of_line(e.line, lines[e.line]))  # type: ignore[arg-type]
+        ls.location(profile.path, Span.of_line(e.line, profile.doc.lines[e.line]))
         for e in pair.entries_by_id.get(anchor_id, [])
     ]
 

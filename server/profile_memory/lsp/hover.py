@@ -28,8 +28,8 @@ def _link(path: PurePath, line: int) -> str:
 
 def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> list[str]:
     entries = pair.entries_by_id.get(anchor_id, [])
-    if entries and pair.profile_path is not None:
-        profile_path = pair.profile_path
+    if entries and pair.profile is not None:
+        profile_path = pair.profile.path
         return [
             f"Entry: [{profile_path.name}:{e.line + 1}]({_link(profile_path, e.line)}) — "
             f"{cut(e.text)}"
@@ -42,18 +42,15 @@ def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> li
         return [f"No compact entry: retired by {history.retired_by.id}."]
     if state is State.DELETED:
         return ["No compact entry: deleted."]
-    return [f"No compact entry carries it (an orphan record in {pair.log_path.name})."]  # type: ignore[union-attr]
+    return [f"No compact entry carries it (an orphan record in {pair.log_name})."]
 
 
 def describe(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
     history = pair.history(anchor_id)
     if history is None:
-        lines = [
-            f"**{anchor_id}** · no record in "
-            f"{pair.log_path.name if pair.log_path else pair.name + '-log.md'}"
-        ]
+        lines = [f"**{anchor_id}** · no record in {pair.log_name}"]
         return lines + (_entry_lines(pair, anchor_id, None) if show_entry else [])
-    labels = FIELD_LABELS[pair.log.language or "zh"] if pair.log else FIELD_LABELS["zh"]
+    labels = FIELD_LABELS[pair.language or "zh"]
     latest = history.latest
     category = history.latest_value("category") or "—"
     lines = [f"**{anchor_id}** · {history.state.value} · {cut(category, 40)} · {pair.name}", ""]
@@ -68,9 +65,10 @@ def describe(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
     if len(history.records) > len(shown):
         lines.append(f"- … {len(history.records) - len(shown)} earlier records")
     for record in shown:
-        op = op_word(record, pair.log.language if pair.log else None)
+        op = op_word(record, pair.language)
         lines.append(f"- {record.date} {op} — {cut(record.title, 60)}")
-    lines += ["", f"[Open the log at line {latest.line + 1}]({_link(pair.log_path, latest.line)})"]  # type: ignore[arg-type]
+    log_link = _link(pair.read_log().path, latest.line)
+    lines += ["", f"[Open the log at line {latest.line + 1}]({log_link})"]
     return lines
 
 

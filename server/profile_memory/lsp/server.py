@@ -240,7 +240,9 @@ class ProfileMemoryServer(LanguageServer):
         files (proposals of the same scope), the journals and FACT.md files."""
         found: list[tuple[PurePath, Span]] = []
         wanted = {(pair.folder, pair.name) for pair in pairs}
-        files = [p for pair in pairs for p in (pair.profile_path, pair.log_path) if p is not None]
+        files = [
+            file.path for pair in pairs for file in (pair.profile, pair.log) if file is not None
+        ]
         pending = [s.pending_path for s in self.profile_sets() if s.pending_path is not None]
         for path in dict.fromkeys([*files, *pending, *self.memory_files()]):
             for index, line in enumerate(self.lines(path)):

@@ -143,28 +143,30 @@ def workspace_symbol(
     query = params.query.casefold()
     found: list[types.WorkspaceSymbol] = []
     for pair in ls.all_pairs():
-        if pair.profile is not None and pair.profile_path is not None:
-            for entry in pair.profile.entries:
+        if pair.profile is not None:
+            profile = pair.profile
+            for entry in profile.doc.entries:
                 if query in f"{entry.id or ''} {entry.text}".casefold():
                     found.append(
                         types.WorkspaceSymbol(
                             name=f"{entry.id or 'unconfirmed'} {cut(entry.text, 80)}",
                             kind=types.SymbolKind.String,
                             location=ls.location(
-                                pair.profile_path,
-                                Span.of_line(entry.line, pair.profile.lines[entry.line]),
+                                profile.path,
+                                Span.of_line(entry.line, profile.doc.lines[entry.line]),
                             ),
                             container_name=f"{pair.name} · {entry.category}",
                         )
                     )
-        if pair.log is not None and pair.log_path is not None:
-            for record in pair.log.records:
+        if pair.log is not None:
+            log = pair.log
+            for record in log.doc.records:
                 if query in f"{record.id or ''} {record.title}".casefold():
                     found.append(
                         types.WorkspaceSymbol(
                             name=f"{record.id} {cut(record.title, 80)}",
                             kind=types.SymbolKind.Event,
-                            location=ls.location(pair.log_path, record.heading_span),
+                            location=ls.location(log.path, record.heading_span),
                             container_name=f"{pair.name}-log · {record.date}",
                         )
                     )

@@ -62,7 +62,9 @@ def partner_findings(
     pair = workspace.pair_of(path)
     if codes is None or pair is None:
         return []
-    partner = pair.log_path if role is Role.PROFILE else pair.profile_path
+    partner = pair.log if role is Role.PROFILE else pair.profile
     return [
-        d for d in (check_path(workspace, partner, overrides) if partner else []) if d.code in codes
+        d
+        for d in (check_path(workspace, partner.path, overrides) if partner else [])
+        if d.code in codes
     ]

@@ -134,10 +134,10 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
 
 def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
     profile = pair.profile
-    if profile is None or pair.profile_path is None:
+    if profile is None:
         return []
-    categories = profile.category_names()
-    profile_name = pair.profile_path.name
+    categories = profile.doc.category_names()
+    profile_name = profile.path.name
     found = []
     for anchor_id, history in pair.log_index.live().items():
         latest = history.latest

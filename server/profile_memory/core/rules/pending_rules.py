@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from profile_memory.core.diagnostics import Finding, Related
-from profile_memory.core.index import PairIndex
+from profile_memory.core.index import PairIndex, ProfileFile
 from profile_memory.core.pending import Kind, PendingDoc, Proposal
 from profile_memory.core.rules.common import malformed_anchors
 from profile_memory.core.span import Span
@@ -13,22 +13,19 @@ from profile_memory.core.workspace import Source, Workspace
 SIMILARITY_THRESHOLD = 0.6
 
 
-def _similar(proposal: Proposal, pair: PairIndex, line: Span) -> list[Finding]:
+def _similar(proposal: Proposal, profile: ProfileFile, line: Span) -> list[Finding]:
     best = max(
-        (
-            (similarity(proposal.text, e.text), e)
-            for e in pair.profile.entries_in(proposal.category)
-        ),  # type: ignore[union-attr]
+        ((similarity(proposal.text, e.text), e) for e in profile.doc.entries_in(proposal.category)),
         key=lambda scored: scored[0],
         default=None,
     )
     if best is None or best[0] < SIMILARITY_THRESHOLD:
         return []
     score, entry = best
-    place = f"{pair.profile_path.name}:{entry.line + 1}"  # type: ignore[union-attr]
+    place = f"{profile.path.name}:{entry.line + 1}"
     related = (
-        Related(pair.profile_path, entry.text_span, f"similar entry {entry.id or '(unconfirmed)'}"),
-    )  # type: ignore[arg-type]
+        Related(profile.path, entry.text_span, f"similar entry {entry.id or '(unconfirmed)'}"),
+    )
     return [
         Finding(
             "PM041",
@@ -40,8 +37,10 @@ def _similar(proposal: Proposal, pair: PairIndex, line: Span) -> list[Finding]:
     ]
 
 
-def _target_missing(proposal: Proposal, pair: PairIndex, line: Span) -> list[Finding]:
-    profile_name = pair.profile_path.name  # type: ignore[union-attr]
+def _target_missing(
+    proposal: Proposal, pair: PairIndex, profile: ProfileFile, line: Span
+) -> list[Finding]:
+    profile_name = profile.path.name
     if proposal.target is not None:
         if proposal.target.text in pair.entries_by_id:
             return []
@@ -49,7 +48,7 @@ def _target_missing(proposal: Proposal, pair: PairIndex, line: Span) -> list[Fin
             Finding("PM042", line, f"target {proposal.target.text} is no entry of {profile_name}")
         ]
     old = normalise(proposal.old or "")
-    if any(normalise(e.text) == old for e in pair.profile.entries_in(proposal.category)):  # type: ignore[union-attr]
+    if any(normalise(e.text) == old for e in profile.doc.entries_in(proposal.category)):
         return []
     return [
         Finding("PM042", line, f"no entry of `{proposal.category}` in {profile_name} reads `{old}`")
@@ -61,11 +60,12 @@ def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) ->
     found = []
     for proposal in doc.proposals:
         pair = workspace.scope_pair(source.path, proposal.scope)
-        if pair is None or pair.profile is None:
+        profile = pair.profile if pair is not None else None
+        if pair is None or profile is None:
             continue  # the scope's profile does not exist yet: nothing to compare against
         line = Span.of_line(proposal.line, doc.lines[proposal.line])
         if (
-            proposal.category not in pair.profile.category_names()
+            proposal.category not in profile.doc.category_names()
             and proposal.category not in suggested
         ):
             found.append(
@@ -73,13 +73,13 @@ def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) ->
                     "PM014",
                     line,
                     f"category `{proposal.category}` is no heading of "
-                    f"{pair.profile_path.name} and is not suggested",
+                    f"{profile.path.name} and is not suggested",
                 )
-            )  # type: ignore[union-attr]
+            )
         if proposal.kind is Kind.ADD:
-            found += _similar(proposal, pair, line)
+            found += _similar(proposal, profile, line)
         else:
-            found += _target_missing(proposal, pair, line)
+            found += _target_missing(proposal, pair, profile, line)
     return found
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from profile_memory.core.diagnostics import Finding, Related
-from profile_memory.core.index import History, PairIndex, State
+from profile_memory.core.index import History, LogFile, PairIndex, ProfileFile, State
 from profile_memory.core.log import op_word
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.rules.common import malformed_anchors, slip_findings
@@ -72,9 +72,10 @@ def _duplicates(pair: PairIndex, source: Source) -> list[Finding]:
 
 
 def _against_log(pair: PairIndex, source: Source) -> list[Finding]:
-    if pair.log is None or pair.log_path is None:
+    log, profile = pair.log, pair.profile
+    if log is None or profile is None:
         return []
-    log_name = pair.log_path.name
+    log_name = log.path.name
     found = []
     for anchor_id, entries in pair.entries_by_id.items():
         history = pair.history(anchor_id)
@@ -91,19 +92,19 @@ def _against_log(pair: PairIndex, source: Source) -> list[Finding]:
                 continue
             # A duplicated id (PM002) is compared with nothing: its texts would only restate the
             # duplicate.
-            found += _against_history(pair, entry, history, log_name, compare=len(entries) == 1)
+            found += _against_history(profile, log, entry, history, compare=len(entries) == 1)
     return found
 
 
 def _against_history(
-    pair: PairIndex, entry: Entry, history: History, log_name: str, compare: bool
+    profile: ProfileFile, log: LogFile, entry: Entry, history: History, compare: bool
 ) -> list[Finding]:
     """PM008 for an entry whose id is no longer live; else PM019 and PM011 against its latest
     record."""
-    anchor_id, latest = history.id, history.latest
+    anchor_id, latest, log_name = history.id, history.latest, log.path.name
     record_at = Related(
-        pair.log_path, latest.heading_span, f"latest record of {anchor_id} ({op_word(latest)})"
-    )  # type: ignore[arg-type]
+        log.path, latest.heading_span, f"latest record of {anchor_id} ({op_word(latest)})"
+    )
     state = history.state
     if state is not State.LIVE:
         why = (
@@ -114,7 +115,7 @@ def _against_history(
         return [Finding("PM008", entry.anchors[0].span, f"{anchor_id} is {why}", (record_at,))]
     if not compare:
         return []
-    line = Span.of_line(entry.line, pair.profile.lines[entry.line])  # type: ignore[union-attr]
+    line = Span.of_line(entry.line, profile.doc.lines[entry.line])
     found = []
     # Only between two headings of the profile: a category that is no heading was renamed or merged
     # there (which the format allows without a record), and the log's PM014 hint says so.
@@ -123,8 +124,8 @@ def _against_history(
         category
         and entry.category
         and category != entry.category
-        and category in pair.profile.category_names()
-    ):  # type: ignore[union-attr]
+        and category in profile.doc.category_names()
+    ):
         found.append(
             Finding(
                 "PM019",
@@ -156,7 +157,7 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     found += _over_limit(doc, workspace.settings.limit_for(pair.name), name)
     found += _line_findings(doc)
     found += _duplicates(pair, source)
-    if pair.log_path is None:
+    if pair.log is None and workspace.find_name(pair.folder, pair.log_name) is None:
         found.append(
             Finding(
                 "PM015",
