@@ -21,7 +21,6 @@ from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.config import ConfigFileError, Settings, today
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import (
-    JOURNAL_NAME,
     PENDING_NAME,
     PROJECT_PAIR,
     USER_PAIR,
@@ -33,8 +32,9 @@ from profile_memory.core.pending import Scope, parse_pending
 from profile_memory.core.places import Places, locate
 from profile_memory.core.plans import BadText, Fixes, PairRef, Plan, PlanError, UnsafeSource
 from profile_memory.core.render import as_github, as_json, as_text, summary
+from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_source, partner_findings
-from profile_memory.core.search import check_limit, merge_newest_first, search_journal, search_log
+from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
 from profile_memory.core.trace import Mention, render_json, render_text, trace
 from profile_memory.core.workspace import Kind, Workspace
 from profile_memory.store.apply import locked, write_plan
@@ -81,6 +81,10 @@ class Context:
     @property
     def settings(self) -> Settings:
         return self.workspace.settings
+
+    @property
+    def resolver(self) -> Resolver:
+        return Resolver(self.workspace, [self.places])
 
 
 def load_context(user_dir: str | None = None, cwd: Path | None = None) -> Context:
@@ -653,84 +657,60 @@ def _print_journal_hits(ctx: Context, hits: list, as_json_output: bool) -> None:
 
 
 def _journals(ctx: Context, given: str | None) -> list[Path]:
-    found = []
-    for folder in _memory_dirs(ctx, given):
-        if given:
-            memory_folder(folder)
-        elif not folder.is_dir():
-            continue
-        name = ctx.workspace.find_name(folder, JOURNAL_NAME)
-        if name is not None:
-            if os.path.islink(name):
-                raise UnsafePath(Path(name), "is a symbolic link; it is not read")
-            found.append(Path(name))
+    """The journal of `--dir` (which must be a memory folder), else of each known memory folder;
+    a link is refused."""
+    if given:
+        folder = memory_folder(Path(os.path.abspath(given)))
+        places = [dataclasses.replace(ctx.places, memory_dirs=(folder,))]
+    else:
+        places = [ctx.places]
+    found = [Path(path) for path in Resolver(ctx.workspace, places).journals()]
+    for path in found:
+        if os.path.islink(path):
+            raise UnsafePath(path, "is a symbolic link; it is not read")
     return found
+
+
+def _note_malformed(count: int) -> None:
+    if count:
+        lines = f"{count} malformed journal line{'s' if count != 1 else ''}"
+        print(f"pmem: note: {lines} skipped", file=sys.stderr)
 
 
 def cmd_journal_search(args: argparse.Namespace) -> int:
     ctx = load_context(None)
 
     def action() -> int:
-        results = [
-            search_journal(j, iter_lines_newest_first(j), args.query, args.tag, args.limit)
-            for j in _journals(ctx, args.dir)
-        ]
-        hits = merge_newest_first([r.hits for r in results], args.limit)
-        malformed = sum(r.malformed for r in results)
-        _print_journal_hits(ctx, hits, args.json)
-        if malformed:
-            print(
-                f"pmem: note: {malformed} malformed journal line{'s' if malformed != 1 else ''} "
-                "skipped",
-                file=sys.stderr,
-            )
+        journals = [(path, iter_lines_newest_first(path)) for path in _journals(ctx, args.dir)]
+        found = search_memory(journals, [], args.query, args.tag, args.limit, kinds=("journal",))
+        _print_journal_hits(ctx, [h for h in found.hits if isinstance(h, JournalHit)], args.json)
+        _note_malformed(found.malformed)
         return 0
 
     return _memory_call(action)
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    """Journals and log records together; each hit says which kind it is."""
+    """Journals and log records together, newest first; each hit says which kind it is."""
     ctx = load_context(args.user_dir)
 
     def action() -> int:
-        results: list[dict] = []
-        for journal in _journals(ctx, None):
-            for hit in search_journal(
-                journal, iter_lines_newest_first(journal), args.query, None, args.limit
-            ).hits:
-                results.append(
-                    {
-                        "kind": "journal",
-                        "path": ctx.show(hit.path),
-                        "line": hit.line + 1,
-                        "ts": hit.entry.ts,
-                        "tags": hit.entry.tags,
-                        "text": hit.entry.text,
-                    }
-                )
-        for pair in ctx.workspace.pairs_in(ctx.places.profile_folders()):
-            if pair.log is not None:
-                for found in search_log(pair.log.path, pair.log.doc, args.query):
-                    results.append(
-                        {
-                            "kind": "log",
-                            "path": ctx.show(found.path),
-                            "line": found.line + 1,
-                            "id": found.id,
-                            "date": found.date,
-                            "text": found.text,
-                        }
-                    )
-        results = results[: args.limit] if args.limit else results
+        journals = [(path, iter_lines_newest_first(path)) for path in _journals(ctx, None)]
+        logs = [pair.log for pair in ctx.resolver.pairs() if pair.log is not None]
+        found = search_memory(journals, logs, args.query, limit=args.limit)
         if args.json:
+            results = [
+                {**hit_fields(hit), "path": ctx.show(hit.path), "line": hit.line + 1}
+                for hit in found.hits
+            ]
             print(json.dumps(results, ensure_ascii=False, indent=2))
-        for result in [] if args.json else results:
-            label = result.get("ts", "").replace("T", " ") or f"{result['id']} {result['date']}"
-            print(
-                f"{result['kind']:<7} {label}  {result['text']}  "
-                f"({result['path']}:{result['line']})"
-            )
+        for hit in [] if args.json else found.hits:
+            if isinstance(hit, JournalHit):
+                kind, label, text = "journal", hit.entry.ts.replace("T", " "), hit.entry.text
+            else:
+                kind, label, text = "log", f"{hit.id} {hit.date}", hit.text
+            print(f"{kind:<7} {label}  {text}  ({ctx.show(hit.path)}:{hit.line + 1})")
+        _note_malformed(found.malformed)
         return 0
 
     return _memory_call(action)

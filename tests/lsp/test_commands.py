@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
+from cli_support import run_pmem
 from lsp_support import Session
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
+from pygls.uris import to_fs_path
 
 
 async def run(session: Session, command: str, argument=None):
@@ -32,6 +35,31 @@ async def test_search_returns_journal_and_log_hits(session: Session):
     assert hits[1]["id"] == "PF-20260601-01"
     only_tagged = await run(session, "profileMemory.search", {"tag": "SETUP", "kinds": ["journal"]})
     assert [h["tags"] for h in only_tagged] == [["setup"]]
+
+
+@pytest.mark.parametrize("query", ["fastapi", "偏好", "PF-2026"])
+async def test_the_cli_and_the_server_find_the_same_hits_in_the_same_order(session: Session, query):
+    served = await run(session, "profileMemory.search", {"query": query, "limit": 5})
+    shell = run_pmem(
+        "search",
+        query,
+        "--limit",
+        "5",
+        "--json",
+        "--user-dir",
+        str(session.user_dir),
+        cwd=session.repo,
+    )
+    assert shell.code == 0, shell.err
+    assert served, "the fixture should have hits for " + query
+    where = [
+        (h["kind"], Path(to_fs_path(h["uri"])), h["range"]["start"]["line"] + 1, h["text"])
+        for h in served
+    ]
+    assert where == [
+        (h["kind"], (session.repo / h["path"]).resolve(), h["line"], h["text"])
+        for h in json.loads(shell.out)
+    ]
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,16 @@ import json
 from pathlib import PurePath
 
 import pytest
+from profile_memory.core.index import LogFile
 from profile_memory.core.log import parse_log
-from profile_memory.core.search import check_limit, newest_first, search_journal, search_log
+from profile_memory.core.search import (
+    check_limit,
+    hit_fields,
+    newest_first,
+    search_journal,
+    search_log,
+    search_memory,
+)
 
 PATH = PurePath("/m/memory/JOURNAL.jsonl")
 
@@ -89,19 +97,65 @@ def test_log_search_reports_heading_or_field_hits():
 
 
 def test_file_order_decides_within_a_journal_even_when_timestamps_are_not_monotonic():
-    from profile_memory.core.search import merge_newest_first
-
     lines = [line("9", [], "x late clock"), line("1", [], "x early clock")]
     result = search_journal(PATH, newest_first(lines), query="x")
     assert [h.entry.text for h in result.hits] == [
         "x early clock",
         "x late clock",
     ]  # the last line is the newest
-    other = search_journal(
-        PurePath("/n/memory/JOURNAL.jsonl"), newest_first([line("5", [], "x other")]), query="x"
-    )
-    merged = merge_newest_first([result.hits, other.hits], 10)
+    other = (PurePath("/n/memory/JOURNAL.jsonl"), newest_first([line("5", [], "x other")]))
+    merged = search_memory([(PATH, newest_first(lines)), other], [], "x", limit=10).hits
     assert [h.entry.text for h in merged] == ["x other", "x early clock", "x late clock"]
+
+
+def log_file(*records: tuple[str, str, str]) -> LogFile:
+    text = "# Log\n\n" + "".join(
+        f"### [{anchor}] {date} — {title}\n- **精简版**: {title}\n\n"
+        for anchor, date, title in records
+    )
+    return LogFile(PurePath("/p/user-profile-log.md"), parse_log(text))
+
+
+def test_memory_search_is_newest_first_across_journals_and_logs_and_capped_in_all():
+    journal = [
+        line("2", ["t"], "Go 早"),
+        line("5", [], "Go 晚"),
+    ]
+    log = log_file(
+        ("PF-20260301-01", "2026-06-01", "偏好 Go"),
+        ("PF-20260303-01", "2026-06-03", "Go 服务"),
+        ("PF-20260303-02", "2026-06-03", "Go 测试"),
+    )
+    found = search_memory([(PATH, newest_first(journal))], [log], "go").hits
+    described = [hit_fields(h)["text"] for h in found]
+    assert described == [
+        "Go 晚",
+        "Go 测试",
+        "Go 服务",
+        "Go 早",
+        "偏好 Go",
+    ]  # later record of a day first
+    assert [
+        hit_fields(h)["text"]
+        for h in search_memory([(PATH, newest_first(journal))], [log], "go", limit=2).hits
+    ] == ["Go 晚", "Go 测试"]
+
+
+def test_a_tag_or_no_query_finds_journal_entries_only():
+    journal = [line("2", ["t"], "Go 早")]
+    log = log_file(("PF-20260301-01", "2026-06-01", "偏好 Go"))
+    assert [
+        hit_fields(h)["kind"]
+        for h in search_memory([(PATH, newest_first(journal))], [log], "go", tag="t").hits
+    ] == ["journal"]
+    assert [
+        hit_fields(h)["kind"]
+        for h in search_memory([(PATH, newest_first(journal))], [log], None).hits
+    ] == ["journal"]
+    assert (
+        search_memory([(PATH, newest_first(journal))], [log], "go", kinds=["log"]).hits[0].id
+        == "PF-20260301-01"
+    )
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ hide the text) or with non-ASCII bytes is compared after decoding, so no match i
 
 from __future__ import annotations
 
+import datetime as dt
 import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -18,7 +19,10 @@ from profile_memory.core.journal import entry_from_json, lenient_entry
 from profile_memory.core.log import LogDoc
 
 if TYPE_CHECKING:
+    from profile_memory.core.index import LogFile
     from profile_memory.core.journal_model import JournalEntry
+
+KINDS = ("journal", "log")
 
 DEFAULT_LIMIT = 20
 
@@ -113,11 +117,6 @@ def newest_first(lines: list[bytes]) -> Iterable[tuple[int, bytes]]:
     return ((index, lines[index]) for index in range(len(lines) - 1, -1, -1))
 
 
-def merge_newest_first(results: list[list[JournalHit]], limit: int) -> list[JournalHit]:
-    """Hits of several journals, newest first by `ts`, each journal keeping its own (file) order."""
-    return list(heapq.merge(*results, key=lambda hit: hit.entry.ts, reverse=True))[:limit]
-
-
 @dataclass(frozen=True, slots=True)
 class LogHit:
     path: PurePath
@@ -125,6 +124,10 @@ class LogHit:
     id: str
     date: str
     text: str  # the heading title or the field value that matched
+
+
+def _date(day: dt.date | None) -> str:
+    return day.isoformat() if day is not None else ""  # undated (a slipped heading) sorts last
 
 
 def search_log(path: PurePath, doc: LogDoc, query: str) -> list[LogHit]:
@@ -135,10 +138,65 @@ def search_log(path: PurePath, doc: LogDoc, query: str) -> list[LogHit]:
         if record.id is None:
             continue
         if needle in doc.lines[record.line].casefold():
-            hits.append(LogHit(path, record.line, record.id, str(record.date), record.title))
+            hits.append(LogHit(path, record.line, record.id, _date(record.date), record.title))
             continue
         for found in record.fields.values():
             if needle in found.value.casefold():
-                hits.append(LogHit(path, found.line, record.id, str(record.date), found.value))
+                hits.append(LogHit(path, found.line, record.id, _date(record.date), found.value))
                 break
     return hits
+
+
+@dataclass(slots=True)
+class MemoryHits:
+    hits: list[JournalHit | LogHit] = field(default_factory=list)  # newest first
+    malformed: int = 0  # journal lines skipped on the way
+
+
+def _when(hit: JournalHit | LogHit) -> str:
+    """The hit's time as a sortable string: a journal entry's `ts`, a record's date (a record sorts
+    after the entries of its own day: it has no time)."""
+    return hit.entry.ts if isinstance(hit, JournalHit) else hit.date
+
+
+def search_memory(
+    journals: Iterable[tuple[PurePath, Iterable[tuple[int, bytes]]]],
+    logs: Iterable[LogFile],
+    query: str | None,
+    tag: str | None = None,
+    limit: int = DEFAULT_LIMIT,
+    kinds: Iterable[str] = KINDS,
+) -> MemoryHits:
+    """Journal entries and log records together, newest first, at most `limit` in all
+    (docs/format.md, "Search"): the CLI's `pmem search` and the server's `profileMemory.search`.
+
+    `journals` are (path, numbered lines newest first). Records carry no tags, so a search with a
+    `tag`, or without a `query`, finds journal entries only. Within a log, later records of the
+    same date come first."""
+    check_limit(limit)
+    kinds = set(kinds)
+    result = MemoryHits()
+    found: list[list[JournalHit | LogHit]] = []
+    if "journal" in kinds:
+        for path, lines in journals:
+            searched = search_journal(path, lines, query, tag, limit)
+            result.malformed += searched.malformed
+            found.append(list(searched.hits))
+    if "log" in kinds and query and not tag:
+        for log in logs:
+            records = search_log(log.path, log.doc, query)
+            found.append(sorted(reversed(records), key=_when, reverse=True))
+    result.hits = list(heapq.merge(*found, key=_when, reverse=True))[:limit]
+    return result
+
+
+def hit_fields(hit: JournalHit | LogHit) -> dict[str, object]:
+    """What a hit says, but where it is (each front end writes the place its own way)."""
+    if isinstance(hit, JournalHit):
+        return {
+            "kind": "journal",
+            "ts": hit.entry.ts,
+            "tags": hit.entry.tags,
+            "text": hit.entry.text,
+        }
+    return {"kind": "log", "id": hit.id, "date": hit.date, "text": hit.text}

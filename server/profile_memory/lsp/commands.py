@@ -21,11 +21,11 @@ from profile_memory.core import anchors, recall
 from profile_memory.core.files import FACT_NAME, JOURNAL_NAME
 from profile_memory.core.search import (
     DEFAULT_LIMIT,
+    KINDS,
     check_limit,
-    merge_newest_first,
+    hit_fields,
     newest_first,
-    search_journal,
-    search_log,
+    search_memory,
 )
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
@@ -43,8 +43,6 @@ from profile_memory.store.memory import (
 )
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import provision, provisioning
-
-KINDS = ("journal", "log")
 
 
 def _object(arguments: tuple, command: str) -> dict[str, Any]:
@@ -112,38 +110,13 @@ def _line_start(line: int) -> types.Range:
 def _search_sync(
     ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]
 ) -> list[dict]:
-    hits: list[dict] = []
-    if "journal" in kinds:
-        journals = [p for p in ls.memory_files() if p.name.lower() == JOURNAL_NAME]
-        found = [
-            search_journal(path, _journal_lines(ls, path), query, tag, limit).hits
-            for path in journals
-        ]
-        for hit in merge_newest_first(found, limit):
-            hits.append(
-                {
-                    "kind": "journal",
-                    "uri": uri(hit.path),
-                    "range": _line_start(hit.line),
-                    "ts": hit.entry.ts,
-                    "tags": hit.entry.tags,
-                    "text": hit.entry.text,
-                }
-            )
-    if "log" in kinds and query:
-        for pair in ls.all_pairs():
-            if pair.log is not None:
-                for found_in_log in search_log(pair.log.path, pair.log.doc, query)[:limit]:
-                    hits.append(
-                        {
-                            "kind": "log",
-                            "uri": uri(found_in_log.path),
-                            "range": _line_start(found_in_log.line),
-                            "text": found_in_log.text,
-                            "id": found_in_log.id,
-                        }
-                    )
-    return hits
+    journals = [(path, _journal_lines(ls, path)) for path in ls.resolver.journals()]
+    logs = [pair.log for pair in ls.resolver.pairs() if pair.log is not None]
+    found = search_memory(journals, logs, query, tag, limit, kinds)
+    return [
+        {**hit_fields(hit), "uri": uri(hit.path), "range": _line_start(hit.line)}
+        for hit in found.hits
+    ]
 
 
 async def search(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
@@ -298,7 +271,7 @@ def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     problem = anchors.problem(anchor_id)  # type: ignore[arg-type]
     if problem is not None:
         raise invalid(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")
-    return render_json(anchor_id, trace(ls.all_pairs(), anchor_id), lambda p: uri(p))  # type: ignore[arg-type]
+    return render_json(anchor_id, trace(ls.resolver.pairs(), anchor_id), lambda p: uri(p))  # type: ignore[arg-type]
 
 
 COMMANDS = {

@@ -28,7 +28,7 @@ def _categories(ls: ProfileMemoryServer, path: PurePath) -> list[str]:
     pairs = (
         [ls.core.pair_of(path)]
         if role_of(path) is Role.LOG
-        else [p for s in ls.profile_sets() for p in s.pairs()]
+        else [p for s in ls.resolver.profile_sets() for p in s.pairs()]
     )
     names: dict[str, None] = {}
     for pair in pairs:

@@ -38,7 +38,7 @@ def text_document_definition(
         return None
     role = role_of(path)
     locations: list[types.Location] = []
-    for pair in ls.pairs_for(path, params.position.line, token.text):
+    for pair in ls.resolver.pairs_for(path, params.position.line, token.text):
         if role is Role.PROFILE:
             locations += _records(ls, pair, token.text)
         elif role is Role.LOG:

@@ -79,7 +79,7 @@ def hover_markdown(ls: ProfileMemoryServer, path: PurePath, line: int, token: st
             f"**{token}** is not a valid anchor id: {problem}.\n\n"
             "Anchors are `PF-YYYYMMDD-NN`: a real date and a sequence number from 01."
         )
-    pairs = ls.pairs_for(path, line, token)
+    pairs = ls.resolver.pairs_for(path, line, token)
     if not pairs:
         return f"**{token}** · unknown: no profile or log of the profile set has it."
     on_profile = role_of(path) is Role.PROFILE

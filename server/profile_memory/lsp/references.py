@@ -15,8 +15,10 @@ def text_document_references(
     token = ls.token_at(path, params.position) if path else None
     if path is None or token is None or not anchors.is_valid(token.text):
         return None
-    pairs = ls.pairs_for(path, params.position.line, token.text)
-    return [ls.location(where, span) for where, span in ls.occurrences(token.text, pairs)] or None
+    pairs = ls.resolver.pairs_for(path, params.position.line, token.text)
+    return [
+        ls.location(where, span) for where, span in ls.resolver.occurrences(token.text, pairs)
+    ] or None
 
 
 def register(server: ProfileMemoryServer) -> None:

@@ -76,12 +76,12 @@ def text_document_rename(
     problem = anchors.problem(new_name)
     if problem is not None:
         raise refuse(f"{new_name} is not a well-formed id: {problem}")
-    used = set().union(*(s.used_ids() for s in ls.profile_sets()))
+    used = set().union(*(s.used_ids() for s in ls.resolver.profile_sets()))
     if new_name != token.text and new_name in used:
         raise refuse(f"{new_name} is already used in the profile set; ids are never reused")
-    pairs = ls.pairs_for(path, params.position.line, token.text)
+    pairs = ls.resolver.pairs_for(path, params.position.line, token.text)
     changes: dict[str, list[types.TextEdit]] = {}
-    for where, span in ls.occurrences(token.text, pairs):
+    for where, span in ls.resolver.occurrences(token.text, pairs):
         if role_of(where) in RENAMABLE:
             changes.setdefault(uri(where), []).append(
                 types.TextEdit(ls.range(where, span), new_name)

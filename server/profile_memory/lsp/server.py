@@ -23,12 +23,12 @@ from pygls.uris import from_fs_path
 
 from profile_memory import __version__
 from profile_memory.core.config import ConfigProblem, Settings, today
-from profile_memory.core.files import Role, role_of
-from profile_memory.core.index import PairIndex
+from profile_memory.core.files import role_of
 from profile_memory.core.places import Places, locate
-from profile_memory.core.profile import Token, tokens_on_line
+from profile_memory.core.profile import Token
+from profile_memory.core.resolve import Resolver, token_at
 from profile_memory.core.span import Span
-from profile_memory.core.workspace import ProfileSet, Source, Workspace, allocator_for
+from profile_memory.core.workspace import Source, Workspace
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF16, column_of, range_of
 from profile_memory.lsp.provider import EditorProvider, path_of
@@ -198,75 +198,19 @@ class ProfileMemoryServer(LanguageServer):
         yield from list(self.provider.open.items())
 
     # -- ids -----------------------------------------------------------------------------------
+    @property
+    def resolver(self) -> Resolver:
+        """Pairs, ids and memory files over every workspace folder (`core/resolve.py`)."""
+        return Resolver(self.core, self.places)
+
     def token_at(self, path: PurePath, position: types.Position) -> Token | None:
         lines = self.lines(path)
         if position.line >= len(lines):
             return None
-        column = column_of(position, lines, self.encoding)
-        for token in tokens_on_line(position.line, lines[position.line]):
-            if token.span.start_col <= column <= token.span.end_col:
-                return token
-        return None
-
-    def profile_sets(self) -> list[ProfileSet]:
-        return [self.core.profile_set(places.project_dir) for places in self.places]
+        return token_at(lines, position.line, column_of(position, lines, self.encoding))
 
     def next_id(self) -> str:
-        """The id the next allocation would give (today, across every profile set of the
-        workspace)."""
-        return allocator_for(self.profile_sets()).next(today(os.environ))
-
-    def all_pairs(self) -> list[PairIndex]:
-        folders = [folder for places in self.places for folder in places.profile_folders()]
-        return self.core.pairs_in(folders)
-
-    def pairs_for(self, path: PurePath, line: int, anchor_id: str) -> list[PairIndex]:
-        """The pairs an id resolves to from this place (docs/format.md, "Anchors": pair-scoped; a
-        mention: every pair with it)."""
-        role = role_of(path)
-        if role in (Role.PROFILE, Role.LOG):
-            return [self.core.pair_of(path)]  # type: ignore[list-item]
-        if role is Role.PENDING:
-            source = self.core.source(path)
-            if source is not None and source.decoded is not None:
-                for proposal in self.core.pending(source).proposals:
-                    if proposal.line <= line < proposal.end_line:
-                        pair = self.core.scope_pair(path, proposal.scope)
-                        return [pair] if pair is not None else []
-        return [pair for pair in self.all_pairs() if anchor_id in pair.used_ids()]
-
-    def occurrences(self, anchor_id: str, pairs: list[PairIndex]) -> list[tuple[PurePath, Span]]:
-        """Every place the id is written, for these pairs: their profiles and logs, the pending
-        files (proposals of the same scope), the journals and FACT.md files."""
-        found: list[tuple[PurePath, Span]] = []
-        wanted = {(pair.folder, pair.name) for pair in pairs}
-        files = [
-            file.path for pair in pairs for file in (pair.profile, pair.log) if file is not None
-        ]
-        pending = [s.pending_path for s in self.profile_sets() if s.pending_path is not None]
-        for path in dict.fromkeys([*files, *pending, *self.memory_files()]):
-            for index, line in enumerate(self.lines(path)):
-                for token in tokens_on_line(index, line):
-                    if token.text != anchor_id:
-                        continue
-                    if (
-                        path in pending
-                        and not {(p.folder, p.name) for p in self.pairs_for(path, index, anchor_id)}
-                        & wanted
-                    ):
-                        continue
-                    found.append((path, token.span))
-        return found
-
-    def memory_files(self) -> list[PurePath]:
-        """Journals and FACT.md files of the known memory folders."""
-        found = []
-        for places in self.places:
-            for folder in places.memory_dirs:
-                found += [
-                    p for p in self.core.discover(folder) if role_of(p) in (Role.JOURNAL, Role.FACT)
-                ]
-        return list(dict.fromkeys(found))
+        return self.resolver.next_id(today(os.environ))
 
 
 def uri(path: PurePath) -> str:

@@ -142,7 +142,7 @@ def workspace_symbol(
 ) -> list[types.WorkspaceSymbol]:
     query = params.query.casefold()
     found: list[types.WorkspaceSymbol] = []
-    for pair in ls.all_pairs():
+    for pair in ls.resolver.pairs():
         if pair.profile is not None:
             profile = pair.profile
             for entry in profile.doc.entries:

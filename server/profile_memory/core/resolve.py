@@ -1,0 +1,113 @@
+"""Resolution over the places a front end serves (one project for the CLI, every workspace folder
+for the server): the profile sets and pairs in reach, the pairs an id means from a given place
+(docs/format.md, "Anchors": ids are pair-scoped), every place an id is written, the memory files,
+and the id the next allocation gives.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from profile_memory.core.files import JOURNAL_NAME, Role, role_of
+from profile_memory.core.index import PairIndex
+from profile_memory.core.places import Places
+from profile_memory.core.profile import Token, tokens_on_line
+from profile_memory.core.span import Span
+from profile_memory.core.workspace import Kind, ProfileSet, Workspace, allocator_for
+
+
+@dataclass(frozen=True, slots=True)
+class Resolver:
+    workspace: Workspace
+    places: Sequence[Places]
+
+    def lines(self, path: PurePath) -> list[str]:
+        source = self.workspace.source(path)
+        return self.workspace.lines(source) if source is not None else []
+
+    def profile_sets(self) -> list[ProfileSet]:
+        return [self.workspace.profile_set(places.project_dir) for places in self.places]
+
+    def next_id(self, day: dt.date) -> str:
+        """The id the next allocation on `day` gives, across every profile set in reach."""
+        return allocator_for(self.profile_sets()).next(day)
+
+    def pairs(self) -> list[PairIndex]:
+        folders = [folder for places in self.places for folder in places.profile_folders()]
+        return self.workspace.pairs_in(folders)
+
+    def pairs_for(self, path: PurePath, line: int, anchor_id: str) -> list[PairIndex]:
+        """The pairs the id on `line` of `path` means: in a profile or log, its own pair; in a
+        proposal, the pair of the proposal's scope; anywhere else (a journal, FACT.md), every pair
+        that uses it."""
+        role = role_of(path)
+        if role in (Role.PROFILE, Role.LOG):
+            return [self.workspace.pair_with(path)]
+        if role is Role.PENDING:
+            return self._proposal_pairs(path, line)
+        return [pair for pair in self.pairs() if anchor_id in pair.used_ids()]
+
+    def _proposal_pairs(self, path: PurePath, line: int) -> list[PairIndex]:
+        source = self.workspace.source(path)
+        if source is None or source.decoded is None:
+            return []
+        for proposal in self.workspace.pending(source).proposals:
+            if proposal.line <= line < proposal.end_line:
+                pair = self.workspace.scope_pair(path, proposal.scope)
+                return [pair] if pair is not None else []
+        return []
+
+    def occurrences(self, anchor_id: str, pairs: list[PairIndex]) -> list[tuple[PurePath, Span]]:
+        """Every place the id is written, for these pairs: their profiles and logs, the proposals
+        of the same scope in the pending files, the journals and FACT.md files."""
+        wanted = {(pair.folder, pair.name) for pair in pairs}
+        files = [file.path for pair in pairs for file in (pair.profile, pair.log) if file]
+        pending = [s.pending_path for s in self.profile_sets() if s.pending_path is not None]
+        found: list[tuple[PurePath, Span]] = []
+        for path in dict.fromkeys([*files, *pending, *self.memory_files()]):
+            for index, line in enumerate(self.lines(path)):
+                if anchor_id not in line:
+                    continue
+                for token in tokens_on_line(index, line):
+                    if token.text == anchor_id and (
+                        path not in pending or self._same_pair(path, index, anchor_id, wanted)
+                    ):
+                        found.append((path, token.span))
+        return found
+
+    def _same_pair(self, path: PurePath, line: int, anchor_id: str, wanted: set) -> bool:
+        return bool({(p.folder, p.name) for p in self.pairs_for(path, line, anchor_id)} & wanted)
+
+    def memory_files(self) -> list[PurePath]:
+        """The journals and FACT.md files of the memory folders in reach."""
+        found = [
+            path
+            for places in self.places
+            for folder in places.memory_dirs
+            for path in self.workspace.discover(folder)
+            if role_of(path) in (Role.JOURNAL, Role.FACT)
+        ]
+        return list(dict.fromkeys(found))
+
+    def journals(self) -> list[PurePath]:
+        """The journal of each memory folder in reach (the file itself, whatever it is: reading
+        refuses a link)."""
+        found = []
+        for places in self.places:
+            for folder in places.memory_dirs:
+                if self.workspace.provider.kind(folder) is Kind.DIR:
+                    found.append(self.workspace.find_name(folder, JOURNAL_NAME))
+        return [path for path in dict.fromkeys(found) if path is not None]
+
+
+def token_at(lines: list[str], line: int, column: int) -> Token | None:
+    """The id-like token under a position (column in code points), touching either end."""
+    if line >= len(lines):
+        return None
+    for token in tokens_on_line(line, lines[line]):
+        if token.span.start_col <= column <= token.span.end_col:
+            return token
+    return None
