@@ -798,11 +798,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.WARNING, handlers=[handler], force=True
     )
-    from profile_memory.lsp.server import (
-        BoundedInput,
-        create_server,
-        keep_large_buffers_out_of_the_heap,
-    )
+    from profile_memory.lsp import create_server
+    from profile_memory.lsp.server import BoundedInput, keep_large_buffers_out_of_the_heap
 
     keep_large_buffers_out_of_the_heap()
     server = create_server()

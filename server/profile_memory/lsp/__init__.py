@@ -1,1 +1,45 @@
-"""The language server: a thin pygls 2 adapter over the core, one module per LSP feature."""
+"""The language server: a thin pygls 2 adapter over the core, one module per LSP feature, each
+with a `register(server)` function; `create_server` assembles them."""
+
+from __future__ import annotations
+
+from profile_memory.lsp import (
+    code_actions,
+    code_lens,
+    commands,
+    completion,
+    definition,
+    diagnostics,
+    folding,
+    hover,
+    lifecycle,
+    references,
+    rename,
+    symbols,
+    text_sync,
+)
+from profile_memory.lsp.server import ProfileMemoryServer
+
+FEATURES = (
+    lifecycle,
+    text_sync,
+    diagnostics,
+    hover,
+    definition,
+    references,
+    rename,
+    symbols,
+    folding,
+    completion,
+    code_lens,
+    code_actions,
+    commands,
+)
+
+
+def create_server() -> ProfileMemoryServer:
+    """The server with every feature registered."""
+    server = ProfileMemoryServer()
+    for feature in FEATURES:
+        feature.register(server)
+    return server

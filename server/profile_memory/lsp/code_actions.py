@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
@@ -21,9 +21,12 @@ from profile_memory.core.span import Span
 from profile_memory.lsp.code_lens import CONFIRM_ALL, DISCARD_ALL
 from profile_memory.lsp.diagnostics import to_lsp
 from profile_memory.lsp.edits import planner_for, remind_over_limit, to_workspace_edit
-from profile_memory.lsp.provider import path_of
+from profile_memory.lsp.provider import path_of, uri
 from profile_memory.lsp.safety import invalid, refuse
-from profile_memory.lsp.server import ProfileMemoryServer, uri
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
+
 
 KINDS = {
     OfferKind.QUICK_FIX: types.CodeActionKind.QuickFix,

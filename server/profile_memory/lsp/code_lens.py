@@ -3,15 +3,18 @@ category, and the line count against the limit."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import op_word
 from profile_memory.core.span import Span
+from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid
-from profile_memory.lsp.server import ProfileMemoryServer, uri
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 OPEN_RECORD = "profileMemory.openRecord"
 CONFIRM_ALL = "profileMemory.confirmAll"
@@ -21,6 +24,7 @@ DISCARD_ALL = "profileMemory.discardAll"
 def _lens(
     ls: ProfileMemoryServer, path, line: int, title: str, arguments: list | None = None
 ) -> types.CodeLens:
+
     command = types.Command(
         title=title, command=OPEN_RECORD if arguments else "", arguments=arguments
     )

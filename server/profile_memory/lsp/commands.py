@@ -13,7 +13,7 @@ import asyncio
 import hashlib
 import os
 from pathlib import Path, PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
@@ -30,8 +30,8 @@ from profile_memory.core.search import (
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
 from profile_memory.lsp import diagnostics
+from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid, refuse
-from profile_memory.lsp.server import ProfileMemoryServer, uri
 from profile_memory.store.disk import iter_lines_newest_first
 from profile_memory.store.memory import (
     BadInput,
@@ -43,6 +43,9 @@ from profile_memory.store.memory import (
 )
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import provision, provisioning
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 
 def _object(arguments: tuple, command: str) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
@@ -12,7 +13,10 @@ from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, REQUIRED_FIELDS
 from profile_memory.core.pending import KIND_WORDS
 from profile_memory.lsp.positions import column_of
-from profile_memory.lsp.server import ProfileMemoryServer
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
+
 
 _FIELD_VALUE = re.compile(r"-\s+\*\*\s*(?P<key>[^*:：]+?)\s*[:：]?\s*\*\*\s*[:：]?\s*\S*$")
 _OPEN_COMMENT = re.compile(r"<!--\s*(?:PF-[\d-]*)?$")
@@ -21,6 +25,7 @@ _OPEN_COMMENT = re.compile(r"<!--\s*(?:PF-[\d-]*)?$")
 def _item(
     label: str, kind: types.CompletionItemKind, detail: str = "", insert: str | None = None
 ) -> types.CompletionItem:
+
     return types.CompletionItem(label=label, kind=kind, detail=detail or None, insert_text=insert)
 
 

@@ -3,13 +3,17 @@ entry."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
 from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import PairIndex
 from profile_memory.core.span import Span
-from profile_memory.lsp.server import ProfileMemoryServer
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 
 def _records(ls: ProfileMemoryServer, pair: PairIndex, anchor_id: str) -> list[types.Location]:
@@ -32,6 +36,7 @@ def _entries(ls: ProfileMemoryServer, pair: PairIndex, anchor_id: str) -> list[t
 def text_document_definition(
     ls: ProfileMemoryServer, params: types.DefinitionParams
 ) -> list[types.Location] | None:
+
     path = ls.served_path(params.text_document.uri)
     token = ls.token_at(path, params.position) if path else None
     if path is None or token is None or not anchors.is_valid(token.text):

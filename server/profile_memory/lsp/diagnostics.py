@@ -6,17 +6,16 @@ A client that pulls (`textDocument/diagnostic`) is not pushed to; it is sent
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.rules import check_source
-from profile_memory.lsp.safety import guarded
-from profile_memory.lsp.server import ProfileMemoryServer
 
-_pending: dict[str, asyncio.Task] = {}
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 
 def client_pulls(ls: ProfileMemoryServer) -> bool:
@@ -59,23 +58,6 @@ def publish(ls: ProfileMemoryServer, path: PurePath) -> None:
     )
 
 
-def _debounce(key: str, delay: float, action, still_valid=lambda: True) -> None:
-    """Run `action` after `delay` unless another call with the same key comes first."""
-    previous = _pending.pop(key, None)
-    if previous is not None:
-        previous.cancel()
-
-    async def later() -> None:
-        await asyncio.sleep(delay)
-        if _pending.get(key) is task:
-            del _pending[key]
-        if still_valid():
-            guarded(action, notification=True)()
-
-    task = asyncio.ensure_future(later())
-    _pending[key] = task
-
-
 def _send_refresh(ls: ProfileMemoryServer) -> None:
     workspace = ls.client_capabilities.workspace
     if workspace and workspace.diagnostics and workspace.diagnostics.refresh_support:
@@ -90,7 +72,7 @@ def refresh_all(
     if not others:
         return
     if client_pulls(ls):
-        _debounce("workspace/diagnostic/refresh", delay, lambda: _send_refresh(ls))
+        ls.debounce("workspace/diagnostic/refresh", delay, lambda: _send_refresh(ls))
         return
     for path in others:
         schedule(ls, path, delay)
@@ -108,7 +90,7 @@ def schedule(ls: ProfileMemoryServer, path: PurePath, delay: float) -> None:
         current = ls.provider.open.get(path)
         return current is not None and (current.serial, current.version) == version
 
-    _debounce(str(path), delay, lambda: publish(ls, path), unchanged)
+    ls.debounce(str(path), delay, lambda: publish(ls, path), unchanged)
 
 
 def text_document_diagnostic(

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import os
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from profile_memory.core.config import today
 from profile_memory.core.files import pair_name
 from profile_memory.core.plans import Fixes, PairRef, Plan
+from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import refuse
-from profile_memory.lsp.server import ProfileMemoryServer, uri
 from profile_memory.store.templates import template_text
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 
 def planner_for(ls: ProfileMemoryServer, path: PurePath) -> Fixes:

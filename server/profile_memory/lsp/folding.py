@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.text import last_text_line
-from profile_memory.lsp.server import ProfileMemoryServer
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 
 def text_document_folding_range(
     ls: ProfileMemoryServer, params: types.FoldingRangeParams
 ) -> list[types.FoldingRange] | None:
+
     served = ls.served_source(params.text_document.uri)
     if served is None:
         return None

@@ -4,6 +4,7 @@ log."""
 from __future__ import annotations
 
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
@@ -11,7 +12,11 @@ from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import FIELD_LABELS, op_word
-from profile_memory.lsp.server import ProfileMemoryServer, uri
+from profile_memory.lsp.provider import uri
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
+
 
 MAX_LINES = 40
 MAX_VALUE = 160

@@ -7,17 +7,23 @@ and registers file watchers when the client allows dynamic registration.
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
 
 from profile_memory.core.files import Role, role_of
 from profile_memory.lsp import diagnostics
-from profile_memory.lsp.provider import path_of
-from profile_memory.lsp.server import SECTION, ProfileMemoryServer, uri
+from profile_memory.lsp.provider import path_of, uri
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
+
 
 WATCHED_GLOBS = ("**/*.md", "**/*.MD", "**/*.jsonl", "**/*.JSONL")
+
+
+SECTION = "profileMemory"  # the settings' section in the editor
 
 
 def _flat(value: Any) -> dict[str, Any]:

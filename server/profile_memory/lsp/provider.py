@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Any
 
-from pygls.uris import to_fs_path
+from pygls.uris import from_fs_path, to_fs_path
 
 from profile_memory.core.workspace import FileData, Kind
 from profile_memory.lsp.documents import Document
@@ -61,3 +61,7 @@ class EditorProvider:
         names = set(self.disk.list_dir(folder))
         names.update(path.name for path in self.open if path.parent == folder)
         return sorted(names)
+
+
+def uri(path: PurePath) -> str:
+    return from_fs_path(str(path)) or f"file://{path}"

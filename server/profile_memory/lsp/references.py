@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
 from profile_memory.core import anchors
-from profile_memory.lsp.server import ProfileMemoryServer
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 
 def text_document_references(
     ls: ProfileMemoryServer, params: types.ReferenceParams
 ) -> list[types.Location] | None:
+
     path = ls.served_path(params.text_document.uri)
     token = ls.token_at(path, params.position) if path else None
     if path is None or token is None or not anchors.is_valid(token.text):

@@ -3,6 +3,8 @@ pending file."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
 from profile_memory.core import anchors
@@ -10,8 +12,11 @@ from profile_memory.core.files import Role, role_of
 from profile_memory.core.plans import PlanError
 from profile_memory.core.span import Span
 from profile_memory.lsp.edits import pair_ref, planner_for, to_workspace_edit
+from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import refuse
-from profile_memory.lsp.server import ProfileMemoryServer, uri
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 RENAMABLE = (Role.PROFILE, Role.LOG, Role.PENDING)
 
@@ -32,6 +37,7 @@ def _category_at(ls: ProfileMemoryServer, path, line: int) -> tuple[str, Span] |
 def text_document_prepare_rename(
     ls: ProfileMemoryServer, params: types.PrepareRenameParams
 ) -> types.Range | None:
+
     path = ls.served_path(params.text_document.uri)
     category = _category_at(ls, path, params.position.line) if path else None
     if category is not None:

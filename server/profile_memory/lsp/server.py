@@ -7,6 +7,7 @@ after their LSP method and take `ls` first.
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import logging
 import os
@@ -19,7 +20,6 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
-from pygls.uris import from_fs_path
 
 from profile_memory import __version__
 from profile_memory.core.config import ConfigProblem, Settings, today
@@ -31,11 +31,10 @@ from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF16, column_of, range_of
-from profile_memory.lsp.provider import EditorProvider, path_of
+from profile_memory.lsp.provider import EditorProvider, path_of, uri
 from profile_memory.lsp.safety import guarded
 
 logger = logging.getLogger("profile_memory")
-SECTION = "profileMemory"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +106,7 @@ class ProfileMemoryServer(LanguageServer):
         self.core = Workspace(self.provider, on_change=self._file_changed)
         self._reported: set[str] = set()
         self.file_listeners: list[Callable[[PurePath], None]] = []
+        self._debounced: dict[str, asyncio.Task] = {}
 
     # -- registration ----------------------------------------------------------------------------
     def handle(self, method: str, handler: Callable[..., Any], options: Any = None) -> None:
@@ -117,6 +117,29 @@ class ProfileMemoryServer(LanguageServer):
 
     def handle_command(self, name: str, handler: Callable[..., Any]) -> None:
         self.command(name)(guarded(handler))
+
+    def debounce(
+        self,
+        key: str,
+        delay: float,
+        action: Callable[[], None],
+        still_valid: Callable[[], bool] = lambda: True,
+    ) -> None:
+        """Run `action` after `delay` seconds unless another call with the same key comes first,
+        and only if `still_valid()` then (the state is re-checked after the delay)."""
+        previous = self._debounced.pop(key, None)
+        if previous is not None:
+            previous.cancel()
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            if self._debounced.get(key) is task:
+                del self._debounced[key]
+            if still_valid():
+                guarded(action, notification=True)()
+
+        task = asyncio.ensure_future(later())
+        self._debounced[key] = task
 
     # -- settings and places -------------------------------------------------------------------
     def reload(self) -> list[ConfigProblem]:
@@ -213,10 +236,6 @@ class ProfileMemoryServer(LanguageServer):
         return self.resolver.next_id(today(os.environ))
 
 
-def uri(path: PurePath) -> str:
-    return from_fs_path(str(path)) or f"file://{path}"
-
-
 def keep_large_buffers_out_of_the_heap() -> None:
     """On glibc, fix the size from which blocks are mapped separately (and unmapped when freed).
 
@@ -258,41 +277,3 @@ class BoundedInput:
             logger.error("a message of %d bytes was refused (at most %d)", size, MAX_MESSAGE_BYTES)
             return DISCARDED
         return self.stream.read(size)
-
-
-def create_server() -> ProfileMemoryServer:
-    """The server with every feature registered."""
-    from profile_memory.lsp import (
-        code_actions,
-        code_lens,
-        commands,
-        completion,
-        definition,
-        diagnostics,
-        folding,
-        hover,
-        lifecycle,
-        references,
-        rename,
-        symbols,
-        text_sync,
-    )
-
-    server = ProfileMemoryServer()
-    for feature in (
-        lifecycle,
-        text_sync,
-        diagnostics,
-        hover,
-        definition,
-        references,
-        rename,
-        symbols,
-        folding,
-        completion,
-        code_lens,
-        code_actions,
-        commands,
-    ):
-        feature.register(server)
-    return server

@@ -4,6 +4,7 @@ texts, titles)."""
 from __future__ import annotations
 
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
@@ -14,7 +15,9 @@ from profile_memory.core.profile import ProfileDoc
 from profile_memory.core.span import Span
 from profile_memory.core.text import last_text_line
 from profile_memory.lsp.hover import cut
-from profile_memory.lsp.server import ProfileMemoryServer
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 
 def _symbol(
@@ -40,6 +43,7 @@ def _symbol(
 def _profile_symbols(
     ls: ProfileMemoryServer, path: PurePath, doc: ProfileDoc
 ) -> list[types.DocumentSymbol]:
+
     symbols = []
     for position, category in enumerate(doc.categories):
         entries = [

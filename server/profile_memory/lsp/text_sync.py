@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
 from profile_memory.core.workspace import Kind
 from profile_memory.lsp import diagnostics
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.provider import path_of
-from profile_memory.lsp.server import ProfileMemoryServer
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
 
 
 def text_document_did_open(
@@ -26,6 +30,7 @@ def text_document_did_open(
 def text_document_did_change(
     ls: ProfileMemoryServer, params: types.DidChangeTextDocumentParams
 ) -> None:
+
     path = path_of(params.text_document.uri)
     document = ls.provider.open.get(path) if path else None
     if document is None:
