@@ -17,6 +17,7 @@ from pathlib import Path, PurePath
 
 from profile_memory import __version__
 from profile_memory.core import anchors, recall
+from profile_memory.core.buffers import UnsafeSource
 from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.config import ConfigFileError, Settings, today
 from profile_memory.core.diagnostics import Diagnostic
@@ -30,7 +31,7 @@ from profile_memory.core.files import (
 from profile_memory.core.pending import Kind as ProposalKind
 from profile_memory.core.pending import Scope, parse_pending
 from profile_memory.core.places import Places, locate
-from profile_memory.core.plans import BadText, Fixes, PairRef, Plan, PlanError, UnsafeSource
+from profile_memory.core.plans import BadText, PairRef, Plan, PlanError, Planner
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_source, partner_findings
@@ -317,7 +318,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 # -- writes (propose, add, evolve, pivot, delete, confirm) ---------------------------------------
 
-WriteOperation = Callable[[Fixes, Context], str]
+WriteOperation = Callable[[Planner, Context], str]
 
 
 def _ref(ctx: Context, scope: str) -> PairRef:
@@ -357,7 +358,7 @@ def _plan(ctx: Context, title: str, operation: WriteOperation) -> Plan:
     whole = dataclasses.replace(ctx.settings, max_file_bytes=sys.maxsize)
     ctx.workspace = Workspace(DiskProvider(), whole, ctx.places.user_dir)
     profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
-    planner = Fixes(
+    planner = Planner(
         ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language
     )
     message = operation(planner, ctx)
@@ -420,7 +421,7 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
 
 
 def cmd_add(args: argparse.Namespace) -> int:
-    def operation(planner: Fixes, ctx: Context) -> str:
+    def operation(planner: Planner, ctx: Context) -> str:
         return planner.add(
             _ref(ctx, args.scope), args.category, args.text, args.context, args.source
         )
@@ -429,7 +430,7 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_evolve(args: argparse.Namespace) -> int:
-    def operation(planner: Fixes, ctx: Context) -> str:
+    def operation(planner: Planner, ctx: Context) -> str:
         planner.evolve(
             _scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source
         )
@@ -439,7 +440,7 @@ def cmd_evolve(args: argparse.Namespace) -> int:
 
 
 def cmd_pivot(args: argparse.Namespace) -> int:
-    def operation(planner: Fixes, ctx: Context) -> str:
+    def operation(planner: Planner, ctx: Context) -> str:
         new_id = planner.pivot(
             _scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source
         )
@@ -449,7 +450,7 @@ def cmd_pivot(args: argparse.Namespace) -> int:
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    def operation(planner: Fixes, ctx: Context) -> str:
+    def operation(planner: Planner, ctx: Context) -> str:
         planner.delete(_scope_of_id(ctx, args.id, args.scope), args.id, args.context, args.source)
         return f"deleted {args.id}"
 
@@ -477,7 +478,7 @@ def cmd_propose(args: argparse.Namespace) -> int:
     if args.kind != "add" and not args.old:
         raise CliError("--old is required for an evolve or a pivot")
 
-    def operation(planner: Fixes, ctx: Context) -> str:
+    def operation(planner: Planner, ctx: Context) -> str:
         pending = _pending_path(ctx, None)
         planner.propose(
             pending,
@@ -499,7 +500,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
         raise CliError("choose the proposals: --all or --line N")
     decision = "discard" if args.discard else "keep-both" if args.keep_both else "confirm"
 
-    def operation(planner: Fixes, ctx: Context) -> str:
+    def operation(planner: Planner, ctx: Context) -> str:
         pending = _pending_path(ctx, args.pending)
         proposals = parse_pending(planner.text(pending)).proposals
         if args.line:
@@ -524,7 +525,7 @@ def cmd_fix(args: argparse.Namespace) -> int:
     """Rewrite what agents wrote in non-canonical forms (PM016 headings, PM018 forms, ids PM004 can
     read)."""
 
-    def operation(planner: Fixes, ctx: Context) -> str:
+    def operation(planner: Planner, ctx: Context) -> str:
         folders = ctx.places.profile_folders()
         done = []
         for path in _files_to_check(ctx, args.paths):

@@ -9,7 +9,8 @@ from pathlib import PurePath
 import pytest
 from helpers import LOG_HEAD, PROJECT_DIR, USER_DIR, memory_workspace, record
 from profile_memory.core.actions import ACTIONS, OfferKind, Request, offers, run
-from profile_memory.core.plans import Fixes, PlanError, apply_edits
+from profile_memory.core.buffers import apply_edits
+from profile_memory.core.plans import PlanError, Planner
 from profile_memory.core.rules import check_path
 from profile_memory.core.span import Span
 from profile_memory.store.templates import template_text
@@ -129,7 +130,7 @@ def test_every_offer_runs_to_a_plan_that_clears_what_it_fixes(name):
     source = workspace.source(PurePath(path))
     before = {(d.code, d.span.start_line) for d in check_path(workspace, PurePath(path))}
     for offer in offers(workspace, source, line, line, lambda: "PF-20261130-01"):
-        planner = Fixes(
+        planner = Planner(
             workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text
         )
         run(planner, offer.request)
@@ -161,7 +162,7 @@ def test_every_action_names_what_it_needs_and_refuses_without_it():
     for action in ACTIONS.values():
         if not action.needs:
             continue
-        planner = Fixes(
+        planner = Planner(
             workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text
         )
         with pytest.raises(PlanError, match="lacks its"):
@@ -170,6 +171,6 @@ def test_every_action_names_what_it_needs_and_refuses_without_it():
 
 def test_an_unknown_action_is_refused():
     workspace = memory_workspace({UP: HEAD, UL: LOG_HEAD})
-    planner = Fixes(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
+    planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
     with pytest.raises(PlanError, match="no action"):
         run(planner, Request("launch-rockets", PurePath(UP), 0, span=Span(0, 0, 0, 1)))

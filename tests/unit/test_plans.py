@@ -9,16 +9,9 @@ import pytest
 from helpers import PROJECT_DIR, USER_DIR, memory_workspace
 from hypothesis import given
 from hypothesis import strategies as st
+from profile_memory.core.buffers import Edit, apply_edits, diff_edit
 from profile_memory.core.pending import Kind, Scope, parse_pending
-from profile_memory.core.plans import (
-    Edit,
-    Fixes,
-    PairRef,
-    PlanError,
-    Planner,
-    apply_edits,
-    diff_edit,
-)
+from profile_memory.core.plans import PairRef, PlanError, Planner
 from profile_memory.core.span import Span
 from profile_memory.store.templates import template_text
 
@@ -37,7 +30,7 @@ LOG = (
 def run(files: dict, operation) -> dict[str, str]:
     """Plan on the given texts, then apply the plan's edits the way the CLI does; the changed texts."""
     workspace = memory_workspace(files)
-    planner = Fixes(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
+    planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
     operation(planner)
     plan = planner.finish("test")
     result = {}
@@ -227,10 +220,10 @@ def test_diff_edit_is_minimal_and_round_trips():
 
 
 def test_a_file_read_only_up_to_the_size_bound_is_never_rewritten():
-    from profile_memory.core.plans import UnsafeSource
+    from profile_memory.core.buffers import UnsafeSource
 
     workspace = memory_workspace({UP: PROFILE, UL: LOG + "x" * 500 + "\n"}, max_file_bytes=300)
-    planner = Fixes(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
+    planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
     with pytest.raises(UnsafeSource, match="size bound"):
         planner.add(USER, "技术偏好", "新条目")
 
@@ -242,7 +235,7 @@ def test_a_file_read_only_up_to_the_size_bound_is_never_rewritten():
 def test_positions_are_counted_as_the_line_starts_give_them(text, data):
     from bisect import bisect_right
 
-    from profile_memory.core.plans import position_of
+    from profile_memory.core.buffers import position_of
     from profile_memory.core.text import line_starts
 
     offset = data.draw(st.integers(0, len(text)))
@@ -269,11 +262,13 @@ def test_pm019_fixes_move_the_entry_or_record_its_category():
         profile.replace("## 技术偏好\n- 偏好 React <!-- PF-20260412-01 -->\n", "## 技术偏好\n")
         + "- 偏好 React <!-- PF-20260412-01 -->\n"
     )
-    moved = run({UP: wrong, UL: LOG}, lambda p: Fixes.move_entry(p, USER, 5, "技术偏好"))
+    moved = run({UP: wrong, UL: LOG}, lambda p: Planner.move_entry(p, USER, 5, "技术偏好"))
     assert (
         moved[UP] == profile and UL not in moved
     )  # the profile only: the log already says 技术偏好
-    recorded = run({UP: wrong, UL: LOG}, lambda p: Fixes.record_category(p, USER, "PF-20260412-01"))
+    recorded = run(
+        {UP: wrong, UL: LOG}, lambda p: Planner.record_category(p, USER, "PF-20260412-01")
+    )
     assert UP not in recorded
     assert recorded[UL].endswith(
         "### [PF-20260412-01] 2026-11-30 — 偏好 React（演进）\n- **分类**: 沟通偏好\n"

@@ -8,7 +8,8 @@ from pathlib import PurePath
 
 import pytest
 from helpers import USER_DIR, memory_workspace
-from profile_memory.core.plans import Fixes, PairRef, apply_edits
+from profile_memory.core.buffers import apply_edits
+from profile_memory.core.plans import PairRef, Planner
 from profile_memory.core.rules import check_path
 from profile_memory.store.templates import template_text
 
@@ -70,7 +71,7 @@ def reading(files: dict[str, str]) -> dict:
 
 def normalised(files: dict[str, str], path: str) -> str:
     workspace = memory_workspace(files)
-    fixes = Fixes(
+    fixes = Planner(
         workspace,
         workspace.profile_set(PurePath("/repo/.cursor/profile")),
         dt.date(2026, 11, 30),

@@ -20,7 +20,7 @@ from profile_memory.core.anchors import find_tokens, is_valid, repaired
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import Role, pair_name, role_of
 from profile_memory.core.pending import Kind, Proposal, parse_pending
-from profile_memory.core.plans import Fixes, PairRef, PlanError
+from profile_memory.core.plans import PairRef, PlanError, Planner
 from profile_memory.core.profile import Entry, parse_profile
 from profile_memory.core.rules import check_source
 from profile_memory.core.slips import Slip
@@ -74,11 +74,11 @@ def _given(value: T | None, name: str) -> T:
 @dataclass(frozen=True, slots=True)
 class Action:
     name: str
-    run: Callable[[Fixes, Request], object]
+    run: Callable[[Planner, Request], object]
     needs: frozenset[str] = frozenset()  # of "id", "span", "target"
 
 
-def _proposal(planner: Fixes, path: PurePath, line: int) -> Proposal:
+def _proposal(planner: Planner, path: PurePath, line: int) -> Proposal:
     proposals = parse_pending(planner.text(path)).proposals
     found = next((p for p in proposals if p.line <= line < p.end_line), None)
     if found is None:
@@ -86,11 +86,11 @@ def _proposal(planner: Fixes, path: PurePath, line: int) -> Proposal:
     return found
 
 
-def _decide(decision: str) -> Callable[[Fixes, Request], object]:
+def _decide(decision: str) -> Callable[[Planner, Request], object]:
     return lambda p, r: p.decide(r.path, _proposal(p, r.path, r.line), decision)
 
 
-def _add_to_evolve(planner: Fixes, request: Request) -> None:
+def _add_to_evolve(planner: Planner, request: Request) -> None:
     proposal = _proposal(planner, request.path, request.line)
     ref = planner.proposal_ref(request.path, proposal)
     doc = parse_profile(planner.text(planner.profile_path(ref)))
@@ -141,7 +141,7 @@ ACTIONS: dict[str, Action] = {
 }
 
 
-def run(planner: Fixes, request: Request) -> None:
+def run(planner: Planner, request: Request) -> None:
     """Run the requested action on the planner (raises `PlanError` when it cannot apply)."""
     action = ACTIONS.get(request.action)
     if action is None:

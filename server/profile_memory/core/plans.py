@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from profile_memory.core import anchors
+from profile_memory.core.buffers import Buffers, FileEdit, ending_of
 from profile_memory.core.files import (
     PENDING_NAME,
     PROJECT_PAIR,
@@ -41,8 +42,6 @@ from profile_memory.core.span import Span
 from profile_memory.core.text import (
     HTML_COMMENT,
     LINE_BREAK,
-    dominant_line_ending,
-    line_starts,
     normalise,
     one_line,
     split_keep_ends,
@@ -64,7 +63,7 @@ TITLE_MARKS = {
         Op.RESTORE: " (restore)",
     },
 }
-WRITE_ORDER = {Role.LOG: 0, Role.PROFILE: 1, Role.PENDING: 2}
+WRITE_ORDER: dict[Role | None, int] = {Role.LOG: 0, Role.PROFILE: 1, Role.PENDING: 2}
 SCOPE_HEADERS = {
     "zh": {Scope.USER: "**个人画像：**", Scope.PROJECT: "**项目画像：**"},
     "en": {Scope.USER: "**Personal:**", Scope.PROJECT: "**Project:**"},
@@ -118,39 +117,6 @@ def category_name(text: str) -> str:
     return folded
 
 
-def undecodable(at: tuple[int, int]) -> str:
-    """Why a file with bytes that are not UTF-8 is never rewritten: its text was read with
-    U+FFFD."""
-    return (
-        f"has bytes that are not UTF-8 (the first at line {at[0] + 1}, column {at[1] + 1}); it is "
-        "not rewritten, "
-        "which would replace them; re-save it as UTF-8 first"
-    )
-
-
-class UnsafeSource(Exception):
-    """A file that must not be rewritten: a link, unreadable, or read only in part (over the size
-    bound)."""
-
-    def __init__(self, path: PurePath, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
-        self.path = path
-        self.reason = reason
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    span: Span
-    text: str
-
-
-@dataclass(slots=True)
-class FileEdit:
-    path: PurePath
-    edits: list[Edit]
-    create: bool = False  # the file does not exist yet; the edits apply to an empty text
-
-
 @dataclass(slots=True)
 class Plan:
     title: str
@@ -177,72 +143,6 @@ class OverLimit:
             f"{where} now has {self.lines} lines, over its limit of {self.limit}; "
             "merge or remove entries"
         )
-
-
-# -- text helpers --------------------------------------------------------------------------------
-
-
-def position_of(text: str, offset: int) -> tuple[int, int]:
-    """The (line, column) of a code-point offset by LSP line rules, found by counting: no list of
-    line starts is built, so a plan's edit on a large log costs no more than a scan of it."""
-    end = (
-        offset - 1
-        if 0 < offset < len(text) and text[offset - 1] == "\r" and text[offset] == "\n"
-        else offset
-    )
-    if "\r" not in text:
-        return text.count("\n", 0, end), offset - text.rfind("\n", 0, end) - 1
-    line = text.count("\n", 0, end) + text.count("\r", 0, end) - text.count("\r\n", 0, end)
-    return line, offset - max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) - 1
-
-
-def _common_prefix(a: str, b: str) -> int:
-    low, high = 0, min(len(a), len(b))
-    while low < high:  # binary search with slice comparisons: C speed on large logs
-        middle = (low + high + 1) // 2
-        if a[:middle] == b[:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def diff_edit(old: str, new: str) -> Edit:
-    """One edit that turns `old` into `new`, covering only the region that differs."""
-    prefix = len(old) if new.startswith(old) else _common_prefix(old, new)
-    rest_old, rest_new = old[prefix:], new[prefix:]
-    suffix = _common_prefix(rest_old[::-1], rest_new[::-1]) if rest_old and rest_new else 0
-    start = position_of(old, prefix)
-    end = position_of(old, len(old) - suffix)
-    return Edit(Span(*start, *end), new[prefix : len(new) - suffix])
-
-
-def apply_edits(text: str, edits: list[Edit]) -> str:
-    """Apply non-overlapping edits (positions in code points of `text`); edits at one place keep
-    their order."""
-    starts = line_starts(text)
-
-    def offset(line: int, col: int) -> int:
-        if line >= len(starts):
-            return len(text)
-        return min(starts[line] + col, starts[line + 1] if line + 1 < len(starts) else len(text))
-
-    ordered = sorted(
-        enumerate(edits),
-        key=lambda item: (offset(item[1].span.start_line, item[1].span.start_col), item[0]),
-    )
-    out, cursor = [], 0
-    for _, edit in ordered:
-        begin = offset(edit.span.start_line, edit.span.start_col)
-        out += [text[cursor:begin], edit.text]
-        cursor = max(cursor, offset(edit.span.end_line, edit.span.end_col))
-    out.append(text[cursor:])
-    return "".join(out)
-
-
-def _ending(line: str) -> str:
-    """The line break a line of `split_keep_ends` ends with ("" for the last line)."""
-    return line[len(line.rstrip("\r\n")) :]
 
 
 def short_title(text: str, limit: int = 20) -> str:
@@ -289,8 +189,28 @@ class PairRef:
     name: str
 
 
+def _scope_header_line(lines: list[str], scope: Scope) -> int | None:
+    for index, line in enumerate(lines):
+        if scope_of(line) is scope:
+            return index
+    return None
+
+
+def slips_of(path: PurePath, text: str) -> list[Slip]:
+    """Every slip of a profile or a log, with lines counted from the file's start."""
+    role = role_of(path)
+    if role is Role.PROFILE:
+        return [slip for entry in parse_profile(text).entries for slip in entry.slips]
+    if role is Role.LOG:
+        return [
+            slip.moved(record.line) for record in parse_log(text).records for slip in record.slips
+        ]
+    return []
+
+
 class Planner:
-    """Operations of the skill's write flow, composed in memory, emitted as a `Plan`."""
+    """Operations of the skill's write flow and the quick fixes, composed in memory over the
+    files' working copies (`Buffers`), emitted as a `Plan`."""
 
     def __init__(
         self,
@@ -306,29 +226,12 @@ class Planner:
         self.templates = templates
         self.language = language
         self.allocator = profile_set.allocator()
-        self._original: dict[PurePath, str | None] = {}
-        self._current: dict[PurePath, str] = {}
+        self.buffers = Buffers(workspace, self._template_for)
         self._languages: dict[PurePath, str] = {}
-        self._written: set[PurePath] = set()
         self.ids: list[str] = []
         self.notes: list[str] = []
 
     # files ------------------------------------------------------------------------------------
-    def _path(self, folder: PurePath, name: str) -> PurePath:
-        """The file of that name, matched case-insensitively; two names that differ only in case are
-        refused, as a write to one would leave the other saying something else."""
-        found = [
-            folder / n
-            for n in sorted(self.workspace.provider.list_dir(folder))
-            if n.lower() == name
-        ]
-        if len(found) > 1:
-            raise UnsafeSource(
-                found[0],
-                f"is ambiguous: {' and '.join(p.name for p in found)} name the same file; keep one",
-            )
-        return found[0] if found else folder / name
-
     def _template_name(self, path: PurePath) -> str:
         name = path.name.lower()
         if role_of(path) is Role.PENDING:
@@ -336,35 +239,18 @@ class Planner:
         base = PROJECT_PAIR if name.startswith(PROJECT_PAIR) else "user-profile"
         return log_file_name(base) if role_of(path) is Role.LOG else profile_file_name(base)
 
-    def text(self, path: PurePath) -> str:
-        if path not in self._current:
-            source = self.workspace.source(path)
-            if source is not None and source.decoded is None:
-                raise UnsafeSource(path, f"cannot be changed: {source.unsafe or source.unreadable}")
-            if source is not None and source.decoded.truncated:  # type: ignore[union-attr]
-                raise UnsafeSource(
-                    path, "was read only up to the size bound (maxFileBytes); it is not rewritten"
-                )
-            if source is not None and source.decoded.invalid_utf8_at is not None:  # type: ignore[union-attr]
-                raise UnsafeSource(path, undecodable(source.decoded.invalid_utf8_at))  # type: ignore[union-attr]
-            if source is not None:
-                self._original[path] = source.text
-                self._current[path] = source.text
-            else:
-                self._original[path] = None
-                self._current[path] = self.templates(self._template_name(path), self.language)
-        return self._current[path]
+    def _template_for(self, path: PurePath) -> str:
+        return self.templates(self._template_name(path), self.language)
 
-    def _set(self, path: PurePath, text: str) -> None:
-        self.text(path)
-        self._current[path] = text
-        self._written.add(path)
+    def text(self, path: PurePath) -> str:
+        """The file's text as the operations so far left it."""
+        return self.buffers.text(path)
 
     def pair(self, ref: PairRef) -> PairIndex:
         """The pair as it stands after the operations so far."""
-        profile_path = self._path(ref.folder, profile_file_name(ref.name))
-        log_path = self._path(ref.folder, log_file_name(ref.name))
-        if profile_path not in self._current and log_path not in self._current:
+        profile_path = self.buffers.find(ref.folder, profile_file_name(ref.name))
+        log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
+        if not self.buffers.holds(profile_path) and not self.buffers.holds(log_path):
             pair = self.workspace.pair(ref.folder, ref.name)
             if pair.profile is not None and pair.log is not None:
                 return pair
@@ -378,9 +264,9 @@ class Planner:
     def language_of(self, ref: PairRef) -> str:
         """The language records are written in: the log's own (found once per plan), else the
         setting."""
-        log_path = self._path(ref.folder, log_file_name(ref.name))
+        log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
         if log_path not in self._languages:
-            source = self.workspace.source(log_path) if log_path not in self._current else None
+            source = self.workspace.source(log_path) if not self.buffers.holds(log_path) else None
             doc = (
                 self.workspace.log(source)
                 if source is not None and source.decoded
@@ -390,21 +276,11 @@ class Planner:
         return self._languages[log_path]
 
     def finish(self, title: str, outcome: str = "") -> Plan:
-        files = []
-        for path, text in self._current.items():
-            original = self._original.get(path)
-            if (
-                original == text or path not in self._written
-            ):  # read (a template for a missing file), not written
-                continue
-            if original is None:
-                files.append(FileEdit(path, [Edit(Span(0, 0, 0, 0), text)], create=True))
-            else:
-                files.append(FileEdit(path, [diff_edit(original, text)]))
-        files.sort(key=lambda f: WRITE_ORDER.get(role_of(f.path), 3))  # type: ignore[arg-type]
-        return Plan(
-            title, files, list(self.ids), outcome or "; ".join(self.notes), self._over_limit(files)
-        )
+        """The plan: one edit per changed file, in the order they are written (log, profile,
+        pending)."""
+        files = sorted(self.buffers.changes(), key=lambda f: WRITE_ORDER.get(role_of(f.path), 3))
+        over_limit = self._over_limit(files)
+        return Plan(title, files, list(self.ids), outcome or "; ".join(self.notes), over_limit)
 
     def _over_limit(self, files: list[FileEdit]) -> list[OverLimit]:
         found = []
@@ -412,27 +288,15 @@ class Planner:
             name = pair_name(change.path)
             if role_of(change.path) is Role.PROFILE and name is not None:
                 lines, limit = (
-                    parse_profile(self._current[change.path]).counted_lines,
+                    parse_profile(self.text(change.path)).counted_lines,
                     self.workspace.settings.limit_for(name),
                 )
                 if lines > limit:
                     found.append(OverLimit(change.path, lines, limit))
         return found
 
-    # line helpers -----------------------------------------------------------------------------
-    def _lines(self, path: PurePath) -> tuple[list[str], str]:
-        text = self.text(path)
-        return split_keep_ends(text), dominant_line_ending(text)
-
     def _append_record(self, ref: PairRef, record: list[str]) -> None:
-        log_path = self._path(ref.folder, log_file_name(ref.name))
-        text = self.text(log_path)
-        eol = dominant_line_ending(text)
-        if text and not text.endswith(("\n", "\r")):
-            text += eol
-        if text and not text.endswith(eol + eol):
-            text += eol
-        self._set(log_path, text + eol.join(record) + eol)
+        self.buffers.append_block(self.buffers.find(ref.folder, log_file_name(ref.name)), record)
 
     def _record(
         self,
@@ -476,7 +340,7 @@ class Planner:
             self.ids.append(anchor_id)
 
     def profile_path(self, ref: PairRef) -> PurePath:
-        return self._path(ref.folder, profile_file_name(ref.name))
+        return self.buffers.find(ref.folder, profile_file_name(ref.name))
 
     def _live_entry(self, ref: PairRef, anchor_id: str) -> Entry:
         pair = self.pair(ref)
@@ -507,9 +371,9 @@ class Planner:
         doc = parse_profile(self.text(path))
         heading = next((c for c in doc.categories if c.name == category), None)
         if heading is None:
-            lines, eol = self._lines(path)
+            lines, eol = self.buffers.lines(path)
             body = "".join(lines).rstrip("\r\n")
-            self._set(
+            self.buffers.set(
                 path,
                 f"{body}{eol}{eol}## {category}{eol}{line}{eol}"
                 if body
@@ -520,14 +384,7 @@ class Planner:
         for entry in doc.entries:
             if entry.category == category and entry.line > after:
                 after = entry.line
-        self._insert_line(path, after + 1, line)
-
-    def _insert_line(self, path: PurePath, index: int, line: str) -> None:
-        lines, eol = self._lines(path)
-        if index >= len(lines) - 1 and lines[-1]:
-            lines[-1] += eol  # the file had no final newline
-        lines.insert(min(index, len(lines)), line + eol)
-        self._set(path, "".join(lines))
+        self.buffers.insert_line(path, after + 1, line)
 
     def confirm_entry(
         self, ref: PairRef, line: int, context: str | None = None, source: str | None = None
@@ -542,7 +399,7 @@ class Planner:
             )
         anchor_id = self._new_id()
         raw = doc.lines[line].rstrip()
-        self._set_line(path, line, f"{raw} <!-- {anchor_id} -->")
+        self.buffers.set_line(path, line, f"{raw} <!-- {anchor_id} -->")
         self._record(
             ref,
             anchor_id,
@@ -555,23 +412,13 @@ class Planner:
         )
         return anchor_id
 
-    def _set_line(self, path: PurePath, index: int, new: str) -> None:
-        lines, _ = self._lines(path)
-        lines[index] = new + _ending(lines[index])
-        self._set(path, "".join(lines))
-
-    def _remove_lines(self, path: PurePath, start: int, stop: int) -> None:
-        lines, _ = self._lines(path)
-        del lines[start:stop]
-        self._set(path, "".join(lines))
-
     def delete(
         self, ref: PairRef, anchor_id: str, context: str | None = None, source: str | None = None
     ) -> None:
         """Remove the entry and append a delete record (精简版 = the removed text)."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
+        self.buffers.remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
         self._record(
             ref,
             anchor_id,
@@ -598,7 +445,9 @@ class Planner:
         if normalise(new_text) == normalise(old) and normalise(new_text) == normalise(entry.text):
             raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
         self._touched(anchor_id)
-        self._set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->")
+        self.buffers.set_line(
+            self.profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->"
+        )
         self._record(
             ref,
             anchor_id,
@@ -624,7 +473,7 @@ class Planner:
         new_text = entry_text(new_text)
         old = self._current_wording(ref, anchor_id, entry)
         new_id = self._new_id()
-        self._set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
+        self.buffers.set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
         self._record(
             ref,
             new_id,
@@ -739,7 +588,7 @@ class Planner:
             if not carrying:
                 self._insert_entry(ref, proposal.category, line)
             elif carrying[0].id != anchor_id or normalise(carrying[0].text) != new:
-                self._set_line(self.profile_path(ref), carrying[0].line, line)
+                self.buffers.set_line(self.profile_path(ref), carrying[0].line, line)
             return anchor_id
         return None
 
@@ -765,18 +614,18 @@ class Planner:
         if current is None:
             return
         if not keep_lines:
-            self._remove_lines(pending, current.line, current.end_line)
+            self.buffers.remove_lines(pending, current.line, current.end_line)
             return
-        lines, _ = self._lines(pending)
+        lines, _ = self.buffers.lines(pending)
         for index in range(current.line, current.end_line):
-            lines[index] = _ending(lines[index])
+            lines[index] = ending_of(lines[index])
         if not [
             p for p in doc.proposals if p is not current
         ]:  # the last one: no blank lines are left behind
             while len(lines) > 1 and not lines[-2].strip() and not lines[-1].strip():
                 lines.pop()
             lines[-1] = ""
-        self._set(pending, "".join(lines))
+        self.buffers.set(pending, "".join(lines))
 
     def propose(
         self,
@@ -819,41 +668,18 @@ class Planner:
         elif header_line is not None:
             insert_at = header_line + 1
         else:
-            body_lines, eol = self._lines(pending)
+            body_lines, eol = self.buffers.lines(pending)
             existing = "".join(body_lines).rstrip("\r\n")
             header = SCOPE_HEADERS[language][scope]
-            self._set(
+            self.buffers.set(
                 pending,
                 (existing + eol + eol if existing else "") + eol.join([header, *lines]) + eol,
             )
             return
         for offset, line in enumerate(lines):
-            self._insert_line(pending, insert_at + offset, line)
+            self.buffers.insert_line(pending, insert_at + offset, line)
 
-
-def _scope_header_line(lines: list[str], scope: Scope) -> int | None:
-    for index, line in enumerate(lines):
-        if scope_of(line) is scope:
-            return index
-    return None
-
-
-def slips_of(path: PurePath, text: str) -> list[Slip]:
-    """Every slip of a profile or a log, with lines counted from the file's start."""
-    role = role_of(path)
-    if role is Role.PROFILE:
-        return [slip for entry in parse_profile(text).entries for slip in entry.slips]
-    if role is Role.LOG:
-        return [
-            slip.moved(record.line) for record in parse_log(text).records for slip in record.slips
-        ]
-    return []
-
-
-class Fixes(Planner):
-    """The quick fixes (docs/format.md, "Diagnostics") and the category operations, on top of the
-    write flow."""
-
+    # -- the quick fixes (docs/format.md, "Diagnostics") and the category operations ------------
     def normalise(self, path: PurePath, only_line: int | None = None) -> int:
         """Rewrite the lines with slips in their canonical form (every such line, or the one asked
         for); a line's text is kept, only its form changes. Returns how many lines were
@@ -865,10 +691,10 @@ class Fixes(Planner):
         }
         if only_line is not None and not rewrites:
             raise PlanError(f"{path.name}:{only_line + 1} has no rewrite in canonical form")
-        lines, _ = self._lines(path)
+        lines, _ = self.buffers.lines(path)
         for index, canonical in rewrites.items():
-            lines[index] = canonical + _ending(lines[index])
-        self._set(path, "".join(lines))
+            lines[index] = canonical + ending_of(lines[index])
+        self.buffers.set(path, "".join(lines))
         return len(rewrites)
 
     def fix_forms(self, path: PurePath) -> int:
@@ -885,18 +711,12 @@ class Fixes(Planner):
     def repair_token(self, path: PurePath, span: Span) -> str:
         """PM004 on a token that plainly means an id (`PF-20260302-1`): write that id, keeping the
         history."""
-        lines, _ = self._lines(path)
+        lines, _ = self.buffers.lines(path)
         meant = anchors.repaired(lines[span.start_line][span.start_col : span.end_col])
         if meant is None:
             raise PlanError("the token does not plainly mean one id")
-        self._replace_token(path, span, meant)
+        self.buffers.replace(path, span, meant)
         return meant
-
-    def _replace_token(self, path: PurePath, span: Span, new: str) -> None:
-        lines, _ = self._lines(path)
-        line = lines[span.start_line]
-        lines[span.start_line] = line[: span.start_col] + new + line[span.end_col :]
-        self._set(path, "".join(lines))
 
     def _entry_at(self, ref: PairRef, line: int) -> Entry:
         doc = parse_profile(self.text(self.profile_path(ref)))
@@ -909,7 +729,7 @@ class Fixes(Planner):
         """PM002 / PM004 on an entry: a fresh id in place of the token, and an add record for it."""
         entry = self._entry_at(ref, line)
         anchor_id = self._new_id()
-        self._replace_token(self.profile_path(ref), span, anchor_id)
+        self.buffers.replace(self.profile_path(ref), span, anchor_id)
         self._record(
             ref,
             anchor_id,
@@ -927,7 +747,7 @@ class Fixes(Planner):
         token."""
         anchor_id = self.allocator.next(day or self.today)
         self._touched(anchor_id)
-        self._replace_token(path, span, anchor_id)
+        self.buffers.replace(path, span, anchor_id)
         return anchor_id
 
     def create_record(self, ref: PairRef, anchor_id: str) -> None:
@@ -966,7 +786,7 @@ class Fixes(Planner):
             )
             return anchor_id
         new_id = self._new_id()
-        self._replace_token(self.profile_path(ref), entry.anchors[0].span, new_id)
+        self.buffers.replace(self.profile_path(ref), entry.anchors[0].span, new_id)
         self._record(
             ref,
             new_id,
@@ -1006,7 +826,7 @@ class Fixes(Planner):
         entry = self._entry_at(ref, line)
         path = self.profile_path(ref)
         text = parse_profile(self.text(path)).lines[line]
-        self._remove_lines(path, line, line + 1)
+        self.buffers.remove_lines(path, line, line + 1)
         self._insert_entry(ref, category, text)
         if entry.id:
             self._touched(entry.id)
@@ -1032,17 +852,17 @@ class Fixes(Planner):
         entry = self._entry_at(ref, line)
         if entry.id:
             self._touched(entry.id)
-        self._remove_lines(self.profile_path(ref), line, line + 1)
+        self.buffers.remove_lines(self.profile_path(ref), line, line + 1)
 
     def renumber_record(self, ref: PairRef, record_line: int) -> str:
         """PM003: a new id for a duplicate add record, allocated on the record's own date."""
-        log_path = self._path(ref.folder, log_file_name(ref.name))
+        log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
         record = next(r for r in parse_log(self.text(log_path)).records if r.line == record_line)
         return self.replace_token(log_path, record.id_span, record.date)  # type: ignore[arg-type]
 
     def make_restore(self, ref: PairRef, record_line: int) -> None:
         """PM003: turn a duplicate add into a restore (its 操作 value becomes 恢复 / restore)."""
-        log_path = self._path(ref.folder, log_file_name(ref.name))
+        log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
         doc = parse_log(self.text(log_path))
         record = next(r for r in doc.records if r.line == record_line)
         field = record.fields.get("operation")
@@ -1050,7 +870,7 @@ class Fixes(Planner):
             raise PlanError(f"the record on line {record_line + 1} has no operation")
         word = OP_WRITTEN["en" if field.english else "zh"][Op.RESTORE]
         span = field.value_span
-        self._replace_token(
+        self.buffers.replace(
             log_path,
             Span(
                 span.start_line,
@@ -1063,7 +883,7 @@ class Fixes(Planner):
 
     def add_missing_fields(self, ref: PairRef, record_line: int) -> None:
         """PM010: the missing required fields, after the record's last field, as (not recorded)."""
-        log_path = self._path(ref.folder, log_file_name(ref.name))
+        log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
         doc = parse_log(self.text(log_path))
         record = next(r for r in doc.records if r.line == record_line)
         language = "en" if record.english else (doc.language or self.language)
@@ -1071,14 +891,14 @@ class Fixes(Planner):
         after = max([f.value_span.end_line for f in record.fields.values()] + [record.line])
         missing = record.missing_fields
         for offset, key in enumerate(missing):
-            self._insert_line(
+            self.buffers.insert_line(
                 log_path, after + 1 + offset, f"- **{labels[key]}**: {NOT_RECORDED[language]}"
             )
 
     def create_log(self, ref: PairRef) -> None:
         """PM015: the log from its template."""
-        log_path = self._path(ref.folder, log_file_name(ref.name))
-        self._set(log_path, self.text(log_path))
+        log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
+        self.buffers.set(log_path, self.text(log_path))
 
     def add_to_evolve(self, pending: PurePath, proposal: Proposal, target: Entry) -> None:
         """PM041: rewrite a pending add as an evolve of the similar entry."""
@@ -1090,7 +910,9 @@ class Fixes(Planner):
             else f"old: {target.text} → new: {proposal.text}"
         )
         anchor = f" <!-- {target.id} -->" if target.id else ""
-        self._set_line(pending, proposal.line, f"- [{word}][{proposal.category}] {body}{anchor}")
+        self.buffers.set_line(
+            pending, proposal.line, f"- [{word}][{proposal.category}] {body}{anchor}"
+        )
 
     def rename_category(self, ref: PairRef, old: str, new: str) -> None:
         path = self.profile_path(ref)
@@ -1101,7 +923,7 @@ class Fixes(Planner):
         new = category_name(new)
         if new in doc.category_names():
             raise PlanError(f"`{new}` is already a category; merge instead")
-        self._set_line(path, heading.line, f"## {new}")
+        self.buffers.set_line(path, heading.line, f"## {new}")
 
     def merge_category(self, ref: PairRef, source: str, target: str) -> None:
         """Move every entry of `source` to the end of `target` and drop the `source` heading."""
@@ -1113,6 +935,6 @@ class Fixes(Planner):
         moved = [doc.lines[e.line] for e in doc.entries if e.category == source]
         following = [c.line for c in doc.categories if c.line > heading.line]
         stop = following[0] if following else doc.line_count
-        self._remove_lines(path, heading.line, stop)
+        self.buffers.remove_lines(path, heading.line, stop)
         for line in moved:
             self._insert_entry(ref, target, line)

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from profile_memory.core.actions import ACTIONS, Offer, OfferKind, Request, offers, run
+from profile_memory.core.buffers import UnsafeSource, undecodable
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.pending import parse_pending
-from profile_memory.core.plans import Plan, PlanError, UnsafeSource, undecodable
+from profile_memory.core.plans import Plan, PlanError
 from profile_memory.core.span import Span
 from profile_memory.lsp.code_lens import CONFIRM_ALL, DISCARD_ALL
 from profile_memory.lsp.diagnostics import to_lsp

@@ -11,7 +11,7 @@ from lsprotocol import types
 
 from profile_memory.core.config import today
 from profile_memory.core.files import pair_name
-from profile_memory.core.plans import Fixes, PairRef, Plan
+from profile_memory.core.plans import PairRef, Plan, Planner
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import refuse
 from profile_memory.store.templates import template_text
@@ -20,11 +20,11 @@ if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
 
 
-def planner_for(ls: ProfileMemoryServer, path: PurePath) -> Fixes:
+def planner_for(ls: ProfileMemoryServer, path: PurePath) -> Planner:
     """A planner over the editor's view of the files, for the profile set that `path` belongs to."""
     places = next((p for p in ls.places if path.parent == p.project_dir), ls.places[0])
     profile_set = ls.core.profile_set(places.project_dir)
-    return Fixes(ls.core, profile_set, today(os.environ), template_text, ls.settings.language)
+    return Planner(ls.core, profile_set, today(os.environ), template_text, ls.settings.language)
 
 
 def pair_ref(path: PurePath) -> PairRef:

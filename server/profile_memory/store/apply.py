@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path, PurePath
 
-from profile_memory.core.plans import Plan, apply_edits
+from profile_memory.core.buffers import apply_edits
+from profile_memory.core.plans import Plan
 from profile_memory.core.text import UTF8_BOM
 from profile_memory.core.workspace import Workspace
 from profile_memory.store.safe import (

@@ -1,0 +1,223 @@
+"""A plan's working copies of the files it changes: each read once through the workspace
+(refusing a file that must not be rewritten), changed in memory line by line, and diffed into one
+minimal edit per file at the end (`changes`). Also the edits themselves and how to apply them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from profile_memory.core.span import Span
+from profile_memory.core.text import dominant_line_ending, line_starts, split_keep_ends
+from profile_memory.core.workspace import Workspace
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    span: Span
+    text: str
+
+
+@dataclass(slots=True)
+class FileEdit:
+    path: PurePath
+    edits: list[Edit]
+    create: bool = False  # the file does not exist yet; the edits apply to an empty text
+
+
+def undecodable(at: tuple[int, int]) -> str:
+    """Why a file with bytes that are not UTF-8 is never rewritten: its text was read with
+    U+FFFD."""
+    return (
+        f"has bytes that are not UTF-8 (the first at line {at[0] + 1}, column {at[1] + 1}); it is "
+        "not rewritten, "
+        "which would replace them; re-save it as UTF-8 first"
+    )
+
+
+class UnsafeSource(Exception):
+    """A file that must not be rewritten: a link, unreadable, or read only in part (over the size
+    bound)."""
+
+    def __init__(self, path: PurePath, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+# -- edits of a text ------------------------------------------------------------------------
+
+
+def position_of(text: str, offset: int) -> tuple[int, int]:
+    """The (line, column) of a code-point offset by LSP line rules, found by counting: no list of
+    line starts is built, so a plan's edit on a large log costs no more than a scan of it."""
+    end = (
+        offset - 1
+        if 0 < offset < len(text) and text[offset - 1] == "\r" and text[offset] == "\n"
+        else offset
+    )
+    if "\r" not in text:
+        return text.count("\n", 0, end), offset - text.rfind("\n", 0, end) - 1
+    line = text.count("\n", 0, end) + text.count("\r", 0, end) - text.count("\r\n", 0, end)
+    return line, offset - max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) - 1
+
+
+def _shared_prefix(a: str, b: str) -> int:
+    low, high = 0, min(len(a), len(b))
+    while low < high:  # binary search with slice comparisons: C speed on large logs
+        middle = (low + high + 1) // 2
+        if a[:middle] == b[:middle]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def diff_edit(old: str, new: str) -> Edit:
+    """One edit that turns `old` into `new`, covering only the region that differs."""
+    prefix = len(old) if new.startswith(old) else _shared_prefix(old, new)
+    rest_old, rest_new = old[prefix:], new[prefix:]
+    suffix = _shared_prefix(rest_old[::-1], rest_new[::-1]) if rest_old and rest_new else 0
+    start = position_of(old, prefix)
+    end = position_of(old, len(old) - suffix)
+    return Edit(Span(*start, *end), new[prefix : len(new) - suffix])
+
+
+def apply_edits(text: str, edits: list[Edit]) -> str:
+    """Apply non-overlapping edits (positions in code points of `text`); edits at one place keep
+    their order."""
+    starts = line_starts(text)
+
+    def offset(line: int, col: int) -> int:
+        if line >= len(starts):
+            return len(text)
+        return min(starts[line] + col, starts[line + 1] if line + 1 < len(starts) else len(text))
+
+    ordered = sorted(
+        enumerate(edits),
+        key=lambda item: (offset(item[1].span.start_line, item[1].span.start_col), item[0]),
+    )
+    out, cursor = [], 0
+    for _, edit in ordered:
+        begin = offset(edit.span.start_line, edit.span.start_col)
+        out += [text[cursor:begin], edit.text]
+        cursor = max(cursor, offset(edit.span.end_line, edit.span.end_col))
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+def ending_of(line: str) -> str:
+    """The line break a line of `split_keep_ends` ends with ("" for the last line)."""
+    return line[len(line.rstrip("\r\n")) :]
+
+
+class Buffers:
+    """The current text of every file a plan has read, and which of them it changed."""
+
+    def __init__(self, workspace: Workspace, missing: Callable[[PurePath], str]) -> None:
+        self.workspace = workspace
+        self._missing = missing  # the text a file that does not exist yet starts from
+        self._original: dict[PurePath, str | None] = {}  # None: the file does not exist
+        self._current: dict[PurePath, str] = {}
+        self._written: set[PurePath] = set()
+
+    def find(self, folder: PurePath, name: str) -> PurePath:
+        """The file of that name, matched case-insensitively; two names that differ only in case
+        are refused, as a write to one would leave the other saying something else."""
+        found = [
+            folder / n
+            for n in sorted(self.workspace.provider.list_dir(folder))
+            if n.lower() == name
+        ]
+        if len(found) > 1:
+            raise UnsafeSource(
+                found[0],
+                f"is ambiguous: {' and '.join(p.name for p in found)} name the same file; keep one",
+            )
+        return found[0] if found else folder / name
+
+    def holds(self, path: PurePath) -> bool:
+        """Whether the plan has read the file (its text may differ from the workspace's)."""
+        return path in self._current
+
+    def text(self, path: PurePath) -> str:
+        if path not in self._current:
+            self._current[path] = self._read(path)
+        return self._current[path]
+
+    def _read(self, path: PurePath) -> str:
+        source = self.workspace.source(path)
+        if source is None:
+            self._original[path] = None
+            return self._missing(path)
+        decoded = source.decoded
+        if decoded is None:
+            raise UnsafeSource(path, f"cannot be changed: {source.unsafe or source.unreadable}")
+        if decoded.truncated:
+            raise UnsafeSource(
+                path, "was read only up to the size bound (maxFileBytes); it is not rewritten"
+            )
+        if decoded.invalid_utf8_at is not None:
+            raise UnsafeSource(path, undecodable(decoded.invalid_utf8_at))
+        self._original[path] = source.text
+        return source.text
+
+    def set(self, path: PurePath, text: str) -> None:
+        self.text(path)
+        self._current[path] = text
+        self._written.add(path)
+
+    def lines(self, path: PurePath) -> tuple[list[str], str]:
+        """The file's lines with their endings, and the ending new lines get."""
+        text = self.text(path)
+        return split_keep_ends(text), dominant_line_ending(text)
+
+    def insert_line(self, path: PurePath, index: int, line: str) -> None:
+        lines, eol = self.lines(path)
+        if index >= len(lines) - 1 and lines[-1]:
+            lines[-1] += eol  # the file had no final newline
+        lines.insert(min(index, len(lines)), line + eol)
+        self.set(path, "".join(lines))
+
+    def set_line(self, path: PurePath, index: int, new: str) -> None:
+        lines, _ = self.lines(path)
+        lines[index] = new + ending_of(lines[index])
+        self.set(path, "".join(lines))
+
+    def remove_lines(self, path: PurePath, start: int, stop: int) -> None:
+        lines, _ = self.lines(path)
+        del lines[start:stop]
+        self.set(path, "".join(lines))
+
+    def replace(self, path: PurePath, span: Span, new: str) -> None:
+        """Replace a span within one line."""
+        lines, _ = self.lines(path)
+        line = lines[span.start_line]
+        lines[span.start_line] = line[: span.start_col] + new + line[span.end_col :]
+        self.set(path, "".join(lines))
+
+    def append_block(self, path: PurePath, block: list[str]) -> None:
+        """Append lines after one blank line (the file's last line closed first)."""
+        text = self.text(path)
+        eol = dominant_line_ending(text)
+        if text and not text.endswith(("\n", "\r")):
+            text += eol
+        if text and not text.endswith(eol + eol):
+            text += eol
+        self.set(path, text + eol.join(block) + eol)
+
+    def changes(self) -> list[FileEdit]:
+        """One edit per file the plan changed: the differing region, or the whole text of a file to
+        create. A file only read (a template for a missing file) is not among them."""
+        files = []
+        for path, text in self._current.items():
+            original = self._original.get(path)
+            if original == text or path not in self._written:
+                continue
+            if original is None:
+                files.append(FileEdit(path, [Edit(Span(0, 0, 0, 0), text)], create=True))
+            else:
+                files.append(FileEdit(path, [diff_edit(original, text)]))
+        return files
