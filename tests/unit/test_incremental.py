@@ -197,3 +197,21 @@ def test_lines_added_above_move_the_records_below_without_reading_them_again():
     assert log_shape(edited) == log_shape(
         parse_log(text.replace("## 记录\n", "## 记录\n\n新的说明 🎉\n"))
     )
+
+
+def test_the_findings_kept_per_section_are_those_of_the_current_parse_only():
+    log_path = PurePath(f"{USER_DIR}/user-profile-log.md")
+    text = (
+        LOG_HEAD
+        + record("PF-20260412-01", drop="来源对话")
+        + record("PF-20260412-02", summary="偏好 Vue")
+    )
+    provider = MemoryProvider({str(log_path): text, f"{USER_DIR}/user-profile.md": PROFILE})
+    workspace = Workspace(provider, Settings(), PurePath(USER_DIR))
+    for n in range(30):  # typing in the irregular record, then above it (every record moves)
+        text = text.replace("标题", f"标题{n}", 1) if n % 2 else "\n" + text
+        provider.write(log_path, text)
+        found = [d.code for d in check_path(workspace, log_path)]
+        assert found.count("PM010") == 1, found
+    memo = workspace._parsed[log_path].section_findings
+    assert len(memo) == 1  # one irregular section: what older parses found is not kept

@@ -379,9 +379,11 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
     so typing in a 精简版 keeps the histories' shape unless the text is one that is looked up."""
     if len(old.records) != len(new.records):
         return None
-    if new.changed is not None and new.changed[0] is old.stamp:
+    if new.changed is not None and new.changed.since is old.stamp:
         changed = [
-            p for p in range(new.changed[1], new.changed[2]) if old.records[p] is not new.records[p]
+            p
+            for p in range(new.changed.first, new.changed.stop)
+            if old.records[p] is not new.records[p]
         ]
     else:
         changed = [

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Generic, TypeVar
 
 from profile_memory.core import anchors
 from profile_memory.core.profile import Token, malformed_tokens_in
@@ -279,7 +279,7 @@ def parse_operation(value: str) -> Operation:
 
 
 @dataclass(slots=True, eq=False)
-class Base:
+class SectionStart:
     """The line where a section starts, shared by its record and fields. When lines are added or
     removed above a section, the next parse moves it by changing this one number: its record and
     fields are reused as they are, so an edit costs what it touched, not what follows it."""
@@ -292,7 +292,7 @@ class Field:
     key: str  # canonical key (`summary`) or the written key when unknown
     label: str  # as written
     value: str  # continuation lines joined with "\n"
-    base: Base = field(repr=False)
+    base: SectionStart = field(repr=False)
     offset: int  # the field's line, counted from its record's heading ...
     start_col: int  # ... where the value starts on it ...
     end_offset: int  # ... and where it ends (a value may continue on the next lines)
@@ -312,7 +312,7 @@ class Field:
 
 @dataclass(slots=True)
 class Record:
-    base: Base = field(repr=False)
+    base: SectionStart = field(repr=False)
     width: int  # of the heading line (its text is the document's line, not kept twice)
     id: str | None  # None when the heading is malformed
     id_cols: tuple[int, int] | None  # where the bracketed id stands on the heading line
@@ -386,9 +386,9 @@ class Section:
     """The lines from one heading to the next (or from the file's start): a record, a malformed
     record heading, or text outside records, with the malformed tokens of its lines. A later parse
     of the same file reuses the sections an edit did not touch, and moves those below it (see
-    `Base`)."""
+    `SectionStart`)."""
 
-    base: Base
+    base: SectionStart
     length: int  # lines
     record: Record | None = None
     malformed: BrokenLine | None = None
@@ -397,9 +397,6 @@ class Section:
     chinese: int = 0
     # a malformed heading, or a record lacking a required field or with an unknown operation
     irregular: bool = False
-    findings: list | None = (
-        None  # what the rules find in this section alone, kept with it (irregular sections only)
-    )
 
     @property
     def start(self) -> int:
@@ -429,7 +426,17 @@ class Section:
                 )
                 for t in self.tokens
             )
-        self.findings = None  # they name lines
+
+
+@dataclass(frozen=True, slots=True)
+class RecordChange:
+    """Which records of a parse may differ from those of the parse it was made from (`since`, that
+    parse's `stamp`): positions `first` to `stop` (exclusive) of `records`. The records before and
+    after that range are the very same objects, so an index can be updated, not rebuilt."""
+
+    since: object
+    first: int
+    stop: int
 
 
 @dataclass(slots=True)
@@ -441,10 +448,8 @@ class LogDoc:
     bad_tokens: list[Token] = field(default_factory=list)
     english: int = 0  # fields with English keys, over all records
     chinese: int = 0
-    # Which records may differ from an earlier parse: (that parse's `stamp`, first position, stop).
-    # Records outside that range are the very same objects, so an index can be updated, not rebuilt.
-    changed: tuple[object, int, int] | None = None
-    stamp: object = field(default_factory=object, repr=False)
+    changed: RecordChange | None = None  # set when made from an earlier parse
+    stamp: object = field(default_factory=object, repr=False)  # this parse's identity
 
     @property
     def language(self) -> str | None:
@@ -523,7 +528,7 @@ def _heading_title(tail: str) -> tuple[str, str, list[str]]:
     return title, mark, []
 
 
-def _parse_heading(base: Base, line: str) -> Record | BrokenLine | None:
+def _parse_heading(base: SectionStart, line: str) -> Record | BrokenLine | None:
     """A record heading, read as far as its id can be read: at another level than `###`, without
     brackets, with another separator or date form, it is a record all the same, with one slip
     (PM016; PM018 for spacing)."""
@@ -598,7 +603,7 @@ def _field_key(label: str) -> tuple[str, str | None]:
     return key, FIELD_LABELS["en" if label.isascii() else "zh"][key]
 
 
-def _parse_field(base: Base, offset: int, line: str) -> Field | None:
+def _parse_field(base: SectionStart, offset: int, line: str) -> Field | None:
     match = _FIELD.fullmatch(line)
     slip = None
     if match is not None and (match.group("c1") or match.group("c2")):
@@ -686,7 +691,7 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
     return tuple(slips)
 
 
-def _parse_record(lines: list[str], base: Base, stop: int) -> Record | BrokenLine | None:
+def _parse_record(lines: list[str], base: SectionStart, stop: int) -> Record | BrokenLine | None:
     """One section that opens with a heading: its record heading and, when the id could be read, its
     fields up to `stop`. None for a heading that is no record heading (and not `###`)."""
     start = base.line
@@ -716,7 +721,7 @@ def _is_boundary(line: str) -> bool:
 
 
 def _parse_section(lines: list[str], start: int, stop: int) -> Section:
-    heading, base = lines[start], Base(start)
+    heading, base = lines[start], SectionStart(start)
     tokens = tuple(malformed_tokens_in(lines, start, stop))
     parsed = _parse_record(lines, base, stop) if _is_boundary(heading) else None
     if parsed is None:
@@ -751,6 +756,7 @@ def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
     ]
 
 
+T = TypeVar("T")
 _CHUNK = 512
 
 
@@ -794,59 +800,69 @@ def _fresh(lines: list[str], count: int) -> LogDoc:
     return doc
 
 
+@dataclass(frozen=True, slots=True)
+class _Kept(Generic[T]):
+    """The items of the previous parse before the re-read lines and after them."""
+
+    before: list[T]
+    after: list[T]
+
+
 def _reparse(lines: list[str], count: int, previous: LogDoc) -> LogDoc:
     """The new parse, re-reading only the sections the edit touched; the sections after them are
     reused, moved in place when lines were added or removed above them (so `previous` is not to be
-    used again)."""
+    used again). See docs/incremental.md."""
     old = previous.lines
     prefix = _common_prefix(old, lines)
     suffix = _common_suffix(old, lines, min(len(old), len(lines)) - prefix)
     moved_by, sections = len(lines) - len(old), previous.sections
-    # A section ending at a changed line is re-read; so is the last one when lines change after it.
-    first = bisect.bisect_left(sections, min(prefix, line_count(old)), key=lambda s: s.stop)
-    last = bisect.bisect_left(sections, len(old) - suffix, lo=first, key=lambda s: s.start)
-    if last == 0 and sections and not _is_boundary(old[0]):
-        last = 1  # the text before the first heading gains the lines inserted above it: re-read it
-    begin = sections[first - 1].stop if first else 0
-    after = (
-        sections[last].start if last < len(sections) else len(old)
-    )  # (old) line where the reused sections resume
-
-    def kept(items: list, key: Callable[[Any], int]) -> tuple[list, list]:
-        """The items of `previous` before the edit and from `after` on (found before anything
-        moves)."""
-        return items[: bisect.bisect_left(items, begin, key=key)], items[
-            bisect.bisect_left(items, after, key=key) :
-        ]
-
-    records, malformed, tokens = (
-        kept(previous.records, lambda r: r.line),
-        kept(previous.malformed_headings, lambda m: m.line),
-        kept(previous.bad_tokens, lambda t: t.span.start_line),
+    # Section indices: [first_reread, first_kept) are re-read. A section ending at a changed line is
+    # re-read; so is the last one when lines change after it.
+    first_reread = bisect.bisect_left(sections, min(prefix, line_count(old)), key=lambda s: s.stop)
+    first_kept = bisect.bisect_left(
+        sections, len(old) - suffix, lo=first_reread, key=lambda s: s.start
     )
-    tail = sections[last:]
+    if first_kept == 0 and sections and not _is_boundary(old[0]):
+        first_kept = 1  # the text before the first heading gains lines inserted above it: re-read
+    # Line numbers in the old text: the re-read lines are [reread_from, resume_at).
+    reread_from = sections[first_reread - 1].stop if first_reread else 0
+    resume_at = sections[first_kept].start if first_kept < len(sections) else len(old)
+
+    def kept(items: list[T], line_of: Callable[[T], int]) -> _Kept[T]:
+        """Found before anything moves."""
+        return _Kept(
+            items[: bisect.bisect_left(items, reread_from, key=line_of)],
+            items[bisect.bisect_left(items, resume_at, key=line_of) :],
+        )
+
+    records = kept(previous.records, lambda r: r.line)
+    malformed = kept(previous.malformed_headings, lambda m: m.line)
+    tokens = kept(previous.bad_tokens, lambda t: t.span.start_line)
+    tail = sections[first_kept:]
     for section in tail if moved_by else ():
         section.move(moved_by)
-    middle = _parse_sections(lines, begin, after + moved_by if last < len(sections) else count)
+    reread_to = resume_at + moved_by if first_kept < len(sections) else count  # in the new text
+    middle = _parse_sections(lines, reread_from, reread_to)
     new_records, new_malformed, new_tokens = _collect(middle)
     if moved_by:  # what carries its own line number was made again by `move`
-        malformed = (malformed[0], [s.malformed for s in tail if s.malformed is not None])
-        tokens = (tokens[0], [token for s in tail for token in s.tokens])
+        malformed = _Kept(malformed.before, [s.malformed for s in tail if s.malformed])
+        tokens = _Kept(tokens.before, [token for s in tail for token in s.tokens])
     doc = LogDoc(
         lines,
-        [*sections[:first], *middle, *tail],
-        [*records[0], *new_records, *records[1]],
-        [*malformed[0], *new_malformed, *malformed[1]],
-        [*tokens[0], *new_tokens, *tokens[1]],
+        [*sections[:first_reread], *middle, *tail],
+        [*records.before, *new_records, *records.after],
+        [*malformed.before, *new_malformed, *malformed.after],
+        [*tokens.before, *new_tokens, *tokens.after],
     )
-    dropped = sections[first:last]
+    dropped = sections[first_reread:first_kept]
     doc.english = (
         previous.english - sum(s.english for s in dropped) + sum(s.english for s in middle)
     )
     doc.chinese = (
         previous.chinese - sum(s.chinese for s in dropped) + sum(s.chinese for s in middle)
     )
-    doc.changed = (previous.stamp, len(records[0]), len(records[0]) + len(new_records))
+    first = len(records.before)
+    doc.changed = RecordChange(previous.stamp, first, first + len(new_records))
     return doc
 
 

@@ -7,14 +7,16 @@ provider for the CLI, or the server's overlay of open editor buffers over the di
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from profile_memory.core.anchors import Allocator
 from profile_memory.core.config import Settings
+from profile_memory.core.diagnostics import Finding
 from profile_memory.core.files import (
     FACT_NAME,
     JOURNAL_NAME,
@@ -36,7 +38,7 @@ from profile_memory.core.index import (
     index_log,
     update_index,
 )
-from profile_memory.core.log import LogDoc, parse_log_lines
+from profile_memory.core.log import LogDoc, Section, parse_log_lines
 from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
 from profile_memory.core.profile import ProfileDoc, parse_profile
 from profile_memory.core.text import Decoded, decode, split_lines
@@ -181,6 +183,61 @@ def allocator_for(sets: list[ProfileSet]) -> Allocator:
     return Allocator(pending, largest)
 
 
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed(Generic[T]):
+    version: Any  # of the source it was parsed from
+    value: T
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedLog:
+    """A log's index with the parse it was built from (an update compares the two parses)."""
+
+    doc: LogDoc
+    index: LogIndex
+
+
+@dataclass(slots=True)
+class Parses:
+    """What is parsed of one file, each with its version. A parse of an older version is kept
+    until the next is made from it (docs/incremental.md)."""
+
+    lines: Parsed[list[str]] | None = None
+    profile: Parsed[ProfileDoc] | None = None
+    log: Parsed[LogDoc] | None = None
+    pending: Parsed[PendingDoc] | None = None
+    index: Parsed[IndexedLog] | None = None
+    # What the rules found in a log's irregular sections, by section: (section, its first line
+    # then, findings). A section moved by a later parse names other lines: it is checked again.
+    section_findings: dict[int, tuple[Section, int, list[Finding]]] = field(default_factory=dict)
+
+
+def _prune(memo: dict[int, tuple[Section, int, list[Finding]]], sections: list[Section]) -> None:
+    """Forget the findings of sections that are not in `sections` any more, or not where they
+    were."""
+    for key, (section, start, _) in list(memo.items()):
+        at = bisect.bisect_left(sections, start, key=lambda s: s.start)
+        if at == len(sections) or sections[at] is not section or section.start != start:
+            del memo[key]
+
+
+def _kept(parsed: Parsed[T] | None, source: Source, make: Callable[[], T]) -> Parsed[T]:
+    """The parse if it is of the source's version (a source without a version is parsed every
+    time), else a new one."""
+    return (
+        parsed
+        if parsed is not None and _is_current(parsed, source)
+        else Parsed(source.version, make())
+    )
+
+
+def _is_current(parsed: Parsed, source: Source) -> bool:
+    return source.version is not None and parsed.version == source.version
+
+
 @dataclass(slots=True)
 class Workspace:
     """Files and settings, with caches keyed by each file's version so re-checks parse only what
@@ -190,9 +247,7 @@ class Workspace:
     settings: Settings = field(default_factory=Settings)
     user_dir: PurePath | None = None
     _sources: dict[PurePath, Source] = field(default_factory=dict)
-    _parsed: dict[tuple[PurePath, str], tuple[Any, Any]] = field(
-        default_factory=dict
-    )  # -> (version, parsed)
+    _parsed: dict[PurePath, Parses] = field(default_factory=dict)
     _pairs: dict[tuple, PairIndex] = field(default_factory=dict)
     on_change: Callable[[PurePath], None] | None = (
         None  # told when a file is re-read with a new version
@@ -236,9 +291,8 @@ class Workspace:
         lines = data.lines if not decoded.truncated else None
         source = Source(path, role, decoded, data.version, lines=lines)
         self._sources[path] = source
-        self._parsed.pop(
-            (path, "lines"), None
-        )  # the old version's lines; parses stay, for reuse by the next
+        # the old version's lines go; its parses stay, to be reused by the next version's
+        self._parses(path).lines = None
         if cached is not None and self.on_change is not None:
             self.on_change(path)
         return source
@@ -247,55 +301,70 @@ class Workspace:
         """Drop what is kept of a file that is gone (an unsaved editor buffer, closed): its text,
         its parses and its pair's index, so the memory they hold is given back."""
         self._sources.pop(path, None)
-        for key in [key for key in self._parsed if key[0] == path]:
-            del self._parsed[key]
+        self._parsed.pop(path, None)
         name = pair_name(path)
         self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (path.parent, name)}
 
-    def _parse(self, source: Source, what: str, parser: Callable[[Source], Any]) -> Any:
-        key = (source.path, what)
-        cached = self._parsed.get(key)
-        if cached is not None and source.version is not None and cached[0] == source.version:
-            return cached[1]
-        parsed = parser(source)
-        self._parsed[key] = (source.version, parsed)
-        return parsed
+    def _parses(self, path: PurePath) -> Parses:
+        parses = self._parsed.get(path)
+        if parses is None:
+            parses = self._parsed[path] = Parses()
+        return parses
 
     def profile(self, source: Source) -> ProfileDoc:
-        return self._parse(source, "profile", lambda s: parse_profile(s.text))
+        parses = self._parses(source.path)
+        parses.profile = _kept(parses.profile, source, lambda: parse_profile(source.text))
+        return parses.profile.value
 
     def log(self, source: Source) -> LogDoc:
-        """The parsed log; a new version reuses the unchanged records of the previous one."""
-        previous = self._previous(source, "log")
-        return self._parse(source, "log", lambda s: parse_log_lines(self.lines(s), previous))
+        """The parsed log; a new version reuses the unchanged records of the previous one (which is
+        used up by that: see docs/incremental.md)."""
+        parses = self._parses(source.path)
+        previous = parses.log
+        if previous is not None and _is_current(previous, source):
+            return previous.value
+        doc = parse_log_lines(self.lines(source), previous.value if previous else None)
+        parses.log = Parsed(source.version, doc)
+        _prune(parses.section_findings, doc.sections)
+        return doc
 
-    def _previous(self, source: Source, what: str) -> Any:
-        cached = self._parsed.get((source.path, what))
-        return cached[1] if cached is not None else None
+    def section_findings(
+        self, source: Source, section: Section, check: Callable[[], list[Finding]]
+    ) -> list[Finding]:
+        """The findings of one section of the log's current parse, checked once per position."""
+        memo = self._parses(source.path).section_findings
+        kept = memo.get(id(section))
+        if kept is None or kept[0] is not section or kept[1] != section.start:
+            kept = memo[id(section)] = (section, section.start, check())
+        return kept[2]
 
     def pending(self, source: Source) -> PendingDoc:
-        return self._parse(source, "pending", lambda s: parse_pending(s.text))
+        parses = self._parses(source.path)
+        parses.pending = _kept(parses.pending, source, lambda: parse_pending(source.text))
+        return parses.pending.value
 
     def lines(self, source: Source) -> list[str]:
         """The file's lines (LSP rules), kept per version; the provider's own when it keeps them."""
-        return (
-            source.lines
-            if source.lines is not None
-            else self._parse(source, "lines", lambda s: split_lines(s.text))
-        )
+        if source.lines is not None:
+            return source.lines
+        parses = self._parses(source.path)
+        parses.lines = _kept(parses.lines, source, lambda: split_lines(source.text))
+        return parses.lines.value
 
     def log_index(self, source: Source) -> LogIndex:
         """The log's histories, kept per version: editing the profile does not re-index its log, and
         an edit that leaves the records' ids, dates and operations alone updates the previous
-        index."""
-        previous = self._previous(source, "log-index")
+        index (docs/incremental.md)."""
+        parses = self._parses(source.path)
+        previous = parses.index.value if parses.index else None
 
-        def build(_source: Source) -> tuple[LogDoc, LogIndex]:
+        def build() -> IndexedLog:
             doc = self.log(source)
-            updated = update_index(previous[1], previous[0], doc) if previous is not None else None
-            return doc, updated or index_log(doc)
+            updated = update_index(previous.index, previous.doc, doc) if previous else None
+            return IndexedLog(doc, updated or index_log(doc))
 
-        return self._parse(source, "log-index", build)[1]
+        parses.index = _kept(parses.index, source, build)
+        return parses.index.value.index
 
     def find_name(self, folder: PurePath, lower_name: str) -> PurePath | None:
         """The file in `folder` whose name matches case-insensitively (the first, sorted, if several

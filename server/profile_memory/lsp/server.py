@@ -116,7 +116,13 @@ class ProfileMemoryServer(LanguageServer):
         self.feature(method, options)(guarded(handler, notification=notification))
 
     def handle_command(self, name: str, handler: Callable[..., Any]) -> None:
-        self.command(name)(guarded(handler))
+        """Register a `workspace/executeCommand` handler `(ls, *arguments)`, guarded. Its arguments
+        reach it as sent, and it checks them itself: pygls would convert them by the handler's
+        annotations, resolved at run time, where the server class is a name for the type checker
+        only."""
+        command = guarded(handler)
+        command.__annotations__ = {}
+        self.command(name)(command)
 
     def debounce(
         self,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex
@@ -58,15 +60,15 @@ def _section_findings(section: Section, lines: list[str]) -> list[Finding]:
     return found
 
 
-def _record_findings(doc: LogDoc) -> list[Finding]:
-    """Each irregular section's own findings, kept with the section: an edit re-checks only the
-    sections it re-parsed."""
+def _record_findings(workspace: Workspace, source: Source, doc: LogDoc) -> list[Finding]:
+    """Each irregular section's own findings, kept by the workspace: an edit re-checks only the
+    sections it re-parsed or moved."""
     found: list[Finding] = []
     for section in doc.sections:
         if section.irregular:
-            if section.findings is None:
-                section.findings = _section_findings(section, doc.lines)
-            found += section.findings
+            found += workspace.section_findings(
+                source, section, functools.partial(_section_findings, section, doc.lines)
+            )
     return found
 
 
@@ -166,7 +168,7 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     pair = workspace.pair_with(source.path)
     doc = workspace.log(source)
     found = malformed_anchors(doc.bad_tokens)
-    found += _record_findings(doc)
+    found += _record_findings(workspace, source, doc)
     found += _history_findings(pair, source)
     found += _against_profile(pair, source)
     return found
