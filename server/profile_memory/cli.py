@@ -28,8 +28,7 @@ from profile_memory.core.files import (
     Role,
     role_of,
 )
-from profile_memory.core.pending import Kind as ProposalKind
-from profile_memory.core.pending import Scope, parse_pending
+from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.places import Places, locate
 from profile_memory.core.plans import BadText, PairRef, Plan, PlanError, Planner
 from profile_memory.core.render import as_github, as_json, as_text, summary
@@ -37,7 +36,7 @@ from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_source, partner_findings
 from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
 from profile_memory.core.trace import Mention, render_json, render_text, trace
-from profile_memory.core.workspace import Kind, Workspace
+from profile_memory.core.workspace import FileKind, Workspace
 from profile_memory.store.apply import locked, write_plan
 from profile_memory.store.disk import DiskProvider, iter_lines_newest_first
 from profile_memory.store.memory import (
@@ -140,9 +139,9 @@ def _files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
         for given in paths:
             path = Path(os.path.abspath(given))
             kind = workspace.provider.kind(path)
-            if kind is Kind.MISSING:
+            if kind is FileKind.MISSING:
                 raise CliError(f"{given}: no such file or folder")
-            if kind is not Kind.DIR and kind is not Kind.LINK and role_of(path) is None:
+            if kind is not FileKind.DIR and kind is not FileKind.LINK and role_of(path) is None:
                 raise CliError(
                     f"{given}: not a memory file (expected a profile, log, pending, FACT.md or "
                     "JOURNAL.jsonl)"
@@ -150,7 +149,9 @@ def _files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
             roots.append(path)
     else:
         roots = [
-            p for p in ctx.places.default_roots() if workspace.provider.kind(p) is not Kind.MISSING
+            p
+            for p in ctx.places.default_roots()
+            if workspace.provider.kind(p) is not FileKind.MISSING
         ]
     return list(dict.fromkeys(Path(p) for root in roots for p in workspace.discover(root)))
 
@@ -370,7 +371,7 @@ def _lock_folders(ctx: Context, plan: Plan) -> list[PurePath]:
     existing = [
         f
         for f in ctx.places.profile_folders()
-        if ctx.workspace.provider.kind(f) is not Kind.MISSING
+        if ctx.workspace.provider.kind(f) is not FileKind.MISSING
     ]
     return list(dict.fromkeys([*existing, *(change.path.parent for change in plan.files)]))
 
@@ -810,6 +811,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             raise CliError(f"--tcp {args.tcp}: expected HOST:PORT")
         server.start_tcp(host or "127.0.0.1", int(port))
     else:
+        # pygls annotates a BinaryIO; it only reads lines and blocks
         server.start_io(stdin=BoundedInput(sys.stdin.buffer))  # type: ignore[arg-type]
     return 0
 

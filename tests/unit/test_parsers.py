@@ -1,7 +1,7 @@
 """The parsers on in-memory texts: positions, keys in both languages, line endings, operations."""
 
 from profile_memory.core.log import Op, parse_log, parse_operation
-from profile_memory.core.pending import Kind, Scope, parse_pending
+from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.profile import parse_profile
 
 PROFILE = """# User Profile
@@ -158,7 +158,7 @@ def test_pending_proposals_scopes_sub_lines_and_targets():
     add, evolve, pivot, project_add = doc.proposals
     assert (add.scope, add.kind, add.category, add.text) == (
         Scope.USER,
-        Kind.ADD,
+        ProposalKind.ADD,
         "沟通偏好",
         "回答要简短，先给结论",
     )
@@ -168,12 +168,12 @@ def test_pending_proposals_scopes_sub_lines_and_targets():
         and add.end_line == 6
     )
     assert (evolve.kind, evolve.old, evolve.text, evolve.target.text) == (
-        Kind.EVOLVE,
+        ProposalKind.EVOLVE,
         "偏好 React",
         "偏好 React + Next.js 全栈开发",
         "PF-20260412-02",
     )
-    assert pivot.warned and pivot.text == "转向 B 端企业客户"
+    assert pivot.text == "转向 B 端企业客户"
     assert (
         project_add.scope is Scope.PROJECT and project_add.text == "后端使用 FastAPI + PostgreSQL"
     )

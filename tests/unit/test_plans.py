@@ -10,7 +10,7 @@ from helpers import PROJECT_DIR, USER_DIR, memory_workspace
 from hypothesis import given
 from hypothesis import strategies as st
 from profile_memory.core.buffers import Edit, apply_edits, diff_edit
-from profile_memory.core.pending import Kind, Scope, parse_pending
+from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import PairRef, PlanError, Planner
 from profile_memory.core.span import Span
 from profile_memory.store.templates import template_text
@@ -187,7 +187,7 @@ def test_propose_appends_under_its_scope_header():
         lambda p: p.propose(
             PurePath(PENDING),
             Scope.USER,
-            Kind.PIVOT,
+            ProposalKind.PIVOT,
             "技术偏好",
             "想转 Vue",
             old="偏好 React",

@@ -56,9 +56,8 @@ def test_places_walk_up_to_the_project_and_read_both_config_files():
         }
     )
     places, settings, problems = locate(PurePath("/repo/src"), provider, {}, "/home/me")
-    assert places.root == PurePath("/repo") and places.user_dir == PurePath(
-        "/home/me/.cursor/profile"
-    )
+    assert places.project_dir == PurePath("/repo/.cursor/profile")  # the root found above src/
+    assert places.user_dir == PurePath("/home/me/.cursor/profile")
     assert places.memory_dirs == (PurePath("/repo/memory"), PurePath("/repo/agents/a"))
     assert (
         settings.limit_for("project-profile") == 20 and settings.language == "en" and problems == []

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from profile_memory.core.anchors import find_tokens, is_valid, repaired
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import Role, pair_name, role_of
-from profile_memory.core.pending import Kind, Proposal, parse_pending
+from profile_memory.core.pending import Proposal, ProposalKind, parse_pending
 from profile_memory.core.plans import PairRef, PlanError, Planner
 from profile_memory.core.profile import Entry, parse_profile
 from profile_memory.core.rules import check_source
@@ -188,7 +188,7 @@ class _Context:
         return next((e for e in entries if e.line == line), None)
 
 
-Choice = tuple[str, str, dict]  # title, action, request fields
+Choice = tuple[str, str, dict[str, Any]]  # title, action, request fields
 
 
 def _fix_choices(ctx: _Context, d: Diagnostic) -> list[Choice]:
@@ -357,7 +357,7 @@ def _pending_rewrites(ctx: _Context, first: int, last: int) -> list[Offer]:
         offers.append(
             _offer(ctx, f"Confirm {what} {proposal.text}", "pending-confirm", proposal.line)
         )
-        if proposal.kind is not Kind.ADD:
+        if proposal.kind is not ProposalKind.ADD:
             title = f"Keep both: add {proposal.text} as a new entry"
             offers.append(_offer(ctx, title, "pending-keep-both", proposal.line))
         offers.append(_offer(ctx, f"Discard {what}", "pending-discard", proposal.line))

@@ -60,9 +60,10 @@ def problem(token: str) -> str | None:
 
 def parse(token: str) -> AnchorId | None:
     """The id a well-formed token names, else None."""
-    if problem(token) is not None:
+    shape = _SHAPE.fullmatch(token)
+    if shape is None or problem(token) is not None:
         return None
-    date_part, seq_part = _SHAPE.fullmatch(token).groups()  # type: ignore[union-attr]
+    date_part, seq_part = shape.groups()
     return AnchorId(
         dt.date(int(date_part[:4]), int(date_part[4:6]), int(date_part[6:])), int(seq_part)
     )

@@ -42,7 +42,7 @@ class Diagnostic:
     def name(self) -> str:
         return CODES[self.code].name
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, Span, str]:
         return (str(self.path), self.span, self.code)
 
 

@@ -7,6 +7,7 @@ file.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 from enum import Enum
@@ -43,7 +44,8 @@ class EarlyDate:
     def reason(self) -> str:
         record, previous = self.record, self.previous
         if previous is None:
-            day = anchors.parse(record.id).day  # type: ignore[arg-type, union-attr]
+            anchor = anchors.parse(record.id or "")
+            day = anchor.day if anchor else "?"
             return f"record date {record.date} is before the date of {record.id} ({day})"
         return (
             f"record date {record.date} is before the previous record of {record.id} "
@@ -289,7 +291,7 @@ class PairIndex:
     log: LogFile | None
     log_index: LogIndex
     entries_by_id: dict[str, list[Entry]] = field(default_factory=dict)
-    _largest: dict | None = None
+    _largest: dict[dt.date, int] | None = None
 
     @classmethod
     def build(
@@ -346,14 +348,14 @@ class PairIndex:
     def used_ids(self) -> set[str]:
         return set(self.entries_by_id) | set(self.log_index.histories)
 
-    def largest_by_day(self) -> dict:
+    def largest_by_day(self) -> dict[dt.date, int]:
         """The largest sequence number used on each date in this pair, computed once."""
         if self._largest is None:
             self._largest = anchors.Allocator.largest_of(self.used_ids())
         return self._largest
 
 
-def _index_key(record: Record) -> tuple:
+def _index_key(record: Record) -> tuple[object, ...]:
     """All that the index reads from a record, but its summary (checked apart: see
     `update_index`)."""
     operation = record.operation
@@ -447,7 +449,7 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
 
 
 def _updated_live(
-    previous: LogIndex, histories: dict[str, History], affected: set
+    previous: LogIndex, histories: dict[str, History], affected: set[str | None]
 ) -> dict[str, History] | None:
     """The live histories after an update. The ids' states are unchanged (their operations are), so
     only the affected histories are swapped for their new objects."""

@@ -25,16 +25,18 @@ def _model() -> ModuleType:
 
 
 def new_entry(ts: str, tags: list[str], text: str) -> JournalEntry:
-    return _model().JournalEntry(ts=ts, tags=tags, text=text)
+    entry: JournalEntry = _model().JournalEntry(ts=ts, tags=tags, text=text)
+    return entry
 
 
 def entry_from_json(raw: bytes | str) -> JournalEntry | None:
     """The entry a line holds; None when the line is no valid entry."""
     model = _model()
     try:
-        return model.JournalEntry.model_validate_json(raw)
+        entry: JournalEntry = model.JournalEntry.model_validate_json(raw)
     except (ValueError, model.ValidationError, RecursionError):
         return None
+    return entry
 
 
 def lenient_entry(raw: bytes | str) -> JournalEntry | None:
@@ -49,9 +51,10 @@ def lenient_entry(raw: bytes | str) -> JournalEntry | None:
         return None
     ts, tags = data.get("ts"), data.get("tags")
     tags = [tag for tag in tags if isinstance(tag, str)] if isinstance(tags, list) else []
-    return _model().JournalEntry.model_construct(
+    entry: JournalEntry = _model().JournalEntry.model_construct(
         ts=ts if isinstance(ts, str) else "", tags=tags, text=data["text"]
     )
+    return entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +91,7 @@ def parse_line(index: int, raw: str, last: bool = False) -> JournalLine:
     try:
         return JournalLine(index, raw, model.JournalEntry.model_validate(data))
     except model.ValidationError as error:
-        return JournalLine(index, raw, None, "PM021", model.describe(error))
+        return JournalLine(index, raw, None, "PM021", model.validation_message(error))
 
 
 def iter_journal(text: str) -> Iterator[JournalLine]:

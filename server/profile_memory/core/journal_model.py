@@ -12,7 +12,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
-__all__ = ["JournalEntry", "ValidationError", "describe"]
+__all__ = ["JournalEntry", "ValidationError", "validation_message"]
 
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z")
 
@@ -55,7 +55,7 @@ class JournalEntry(BaseModel):
         )
 
 
-def describe(error: ValidationError) -> str:
+def validation_message(error: ValidationError) -> str:
     parts = []
     for item in error.errors():
         where = ".".join(str(part) for part in item["loc"]) or "entry"

@@ -18,21 +18,21 @@ class Scope(Enum):
     PROJECT = "project"
 
 
-class Kind(Enum):
+class ProposalKind(Enum):
     ADD = "add"
     EVOLVE = "evolve"
     PIVOT = "pivot"
 
 
 KIND_WORDS = {
-    "新增": Kind.ADD,
-    "add": Kind.ADD,
-    "演进": Kind.EVOLVE,
-    "evolve": Kind.EVOLVE,
-    "更新": Kind.EVOLVE,
-    "update": Kind.EVOLVE,
-    "转向": Kind.PIVOT,
-    "pivot": Kind.PIVOT,
+    "新增": ProposalKind.ADD,
+    "add": ProposalKind.ADD,
+    "演进": ProposalKind.EVOLVE,
+    "evolve": ProposalKind.EVOLVE,
+    "更新": ProposalKind.EVOLVE,
+    "update": ProposalKind.EVOLVE,
+    "转向": ProposalKind.PIVOT,
+    "pivot": ProposalKind.PIVOT,
 }
 SCOPE_WORDS = {
     "个人画像": Scope.USER,
@@ -65,12 +65,11 @@ class Proposal:
     line: int
     end_line: int  # exclusive: the proposal and its sub-lines
     scope: Scope | None
-    kind: Kind
+    kind: ProposalKind
     category: str
     text: str  # the new text (the body of an add, NEW of an evolve/pivot)
     old: str | None = None
     target: Token | None = None  # `<!-- PF-… -->` naming the target
-    warned: bool = False
     context: str | None = None
     source: str | None = None
 
@@ -104,8 +103,8 @@ def scope_of(line: str) -> Scope | None:
 
 
 def _parse_body(
-    index: int, line: str, body_start: int, kind: Kind
-) -> tuple[str, str | None, Token | None, bool] | str:
+    index: int, line: str, body_start: int, kind: ProposalKind
+) -> tuple[str, str | None, Token | None] | str:
     body = line[body_start:]
     target = None
     for comment in HTML_COMMENT.finditer(line, body_start):
@@ -116,17 +115,16 @@ def _parse_body(
                     match.group(0), Span.within(index, start, start + len(match.group(0)))
                 )
     body = _SUGGESTION.sub("", HTML_COMMENT.sub("", body))
-    warned = _WARNING.search(body) is not None
-    body = _WARNING.sub("", body).strip()
-    if kind is Kind.ADD:
-        return (body, None, None, warned) if body else "the proposal has no text"
+    body = _WARNING.sub("", body).strip()  # the skill marks a pivot ⚠️: a mark, not text
+    if kind is ProposalKind.ADD:
+        return (body, None, None) if body else "the proposal has no text"
     change = _CHANGE.fullmatch(body)
     if change is None:
         return "an evolve or pivot needs `旧：OLD → 新：NEW` (or `old: OLD → new: NEW`)"
     old, new = change.group("old").strip(), change.group("new").strip()
     if not old or not new:
         return "both OLD and NEW must be given"
-    return new, old, target, warned
+    return new, old, target
 
 
 def parse_pending(text: str) -> PendingDoc:
@@ -138,8 +136,8 @@ def parse_pending(text: str) -> PendingDoc:
         if current is not None and line[:1].isspace() and line.strip():
             sub = _SUB_LINE.fullmatch(line)
             key = SUB_KEYS.get(sub.group("key").strip().casefold()) if sub else None
-            if key is not None:
-                setattr(current, key, sub.group("value").strip())  # type: ignore[union-attr]
+            if sub is not None and key is not None:
+                setattr(current, key, sub.group("value").strip())
                 current.end_line = index + 1
                 continue
         for suggestion in _SUGGESTION.finditer(line):
@@ -182,7 +180,7 @@ def parse_pending(text: str) -> PendingDoc:
         if isinstance(body, str):
             doc.malformed.append(BrokenLine(index, body))
             continue
-        text_value, old, target, warned = body
+        text_value, old, target = body
         if scope is None:
             doc.malformed.append(
                 BrokenLine(
@@ -191,7 +189,7 @@ def parse_pending(text: str) -> PendingDoc:
                 )
             )
             continue
-        current = Proposal(index, index + 1, scope, kind, category, text_value, old, target, warned)
+        current = Proposal(index, index + 1, scope, kind, category, text_value, old, target)
         doc.proposals.append(current)
     doc.bad_tokens = malformed_tokens(lines)
     doc.all_tokens = well_formed_tokens(lines)

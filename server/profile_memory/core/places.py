@@ -18,14 +18,13 @@ from profile_memory.core.config import (
     parse_config_text,
 )
 from profile_memory.core.text import decode
-from profile_memory.core.workspace import Kind, TextProvider, find_project_root
+from profile_memory.core.workspace import FileKind, TextProvider, find_project_root
 
 DEFAULT_USER_DIR = "~/.cursor/profile"
 
 
 @dataclass(frozen=True, slots=True)
 class Places:
-    root: PurePath  # the project root
     user_dir: PurePath
     project_dir: PurePath
     memory_dirs: tuple[PurePath, ...]
@@ -47,7 +46,7 @@ def _config_layer(provider: TextProvider, folder: PurePath) -> tuple[Mapping[str
     """The settings of `folder/pmem.toml` (empty when there is none); ConfigFileError when it is not
     TOML."""
     path = folder / CONFIG_FILE_NAME
-    if provider.kind(path) is not Kind.FILE:
+    if provider.kind(path) is not FileKind.FILE:
         return {}, str(path)
     return parse_config_text(decode(provider.read(path).raw).text, str(path)), str(path)
 
@@ -103,4 +102,4 @@ def locate(
         settings = dataclasses.replace(settings, project_profile_dir=Settings().project_profile_dir)
         project_dir = _absolute(settings.project_profile_dir, root, home)
     memory_dirs = (root / "memory", *(_absolute(d, root, home) for d in settings.memory_dirs))
-    return Places(root, user_folder, project_dir, memory_dirs), settings, problems
+    return Places(user_folder, project_dir, memory_dirs), settings, problems

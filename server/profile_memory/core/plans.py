@@ -35,7 +35,7 @@ from profile_memory.core.log import (
     Op,
     parse_log,
 )
-from profile_memory.core.pending import Kind, Proposal, Scope, parse_pending, scope_of
+from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
@@ -69,8 +69,8 @@ SCOPE_HEADERS = {
     "en": {Scope.USER: "**Personal:**", Scope.PROJECT: "**Project:**"},
 }
 KIND_WRITTEN = {
-    "zh": {Kind.ADD: "新增", Kind.EVOLVE: "演进", Kind.PIVOT: "转向"},
-    "en": {Kind.ADD: "add", Kind.EVOLVE: "evolve", Kind.PIVOT: "pivot"},
+    "zh": {ProposalKind.ADD: "新增", ProposalKind.EVOLVE: "演进", ProposalKind.PIVOT: "转向"},
+    "en": {ProposalKind.ADD: "add", ProposalKind.EVOLVE: "evolve", ProposalKind.PIVOT: "pivot"},
 }
 
 
@@ -556,12 +556,12 @@ class Planner:
         return anchor_id
 
     def _record_decision(self, ref: PairRef, proposal: Proposal, decision: str) -> str:
-        if proposal.kind is Kind.ADD or decision == "keep-both":
+        if proposal.kind is ProposalKind.ADD or decision == "keep-both":
             return self.add(
                 ref, proposal.category, proposal.text, proposal.context, proposal.source
             )
         target = self._target(ref, proposal)
-        if proposal.kind is Kind.EVOLVE:
+        if proposal.kind is ProposalKind.EVOLVE:
             self.evolve(ref, target, proposal.text, proposal.context, proposal.source)
             return target
         return self.pivot(ref, target, proposal.text, proposal.context, proposal.source)
@@ -595,7 +595,7 @@ class Planner:
     def _new_category(self, pending: PurePath, scope: Scope, category: str) -> bool:
         """Whether a proposal's category is no heading of its profile and not suggested yet (a
         suggestion is due)."""
-        ref = self.proposal_ref(pending, Proposal(0, 0, scope, Kind.ADD, category, ""))
+        ref = self.proposal_ref(pending, Proposal(0, 0, scope, ProposalKind.ADD, category, ""))
         profile = self.pair(ref).profile
         suggested = {s.name for s in parse_pending(self.text(pending)).suggestions}
         return category not in suggested and (
@@ -631,7 +631,7 @@ class Planner:
         self,
         pending: PurePath,
         scope: Scope,
-        kind: Kind,
+        kind: ProposalKind,
         category: str,
         text: str,
         old: str | None = None,
@@ -642,14 +642,14 @@ class Planner:
         language = self.language
         text, category = entry_text(text, "the proposal's text"), category_name(category)
         context, source = (one_line(value) if value else None for value in (context, source))
-        if kind is not Kind.ADD:
+        if kind is not ProposalKind.ADD:
             old = entry_text(old or "", "OLD")
         word = KIND_WRITTEN[language][kind]
-        if kind is Kind.ADD:
+        if kind is ProposalKind.ADD:
             body = text
         else:
             body = f"旧：{old} → 新：{text}" if language == "zh" else f"old: {old} → new: {text}"
-            body += " ⚠️" if kind is Kind.PIVOT else ""
+            body += " ⚠️" if kind is ProposalKind.PIVOT else ""
         lines = [f"- [{word}][{category}] {body}"]
         keys = ("原始上下文", "来源对话") if language == "zh" else ("Context", "Source")
         lines += [
@@ -857,8 +857,11 @@ class Planner:
     def renumber_record(self, ref: PairRef, record_line: int) -> str:
         """PM003: a new id for a duplicate add record, allocated on the record's own date."""
         log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
-        record = next(r for r in parse_log(self.text(log_path)).records if r.line == record_line)
-        return self.replace_token(log_path, record.id_span, record.date)  # type: ignore[arg-type]
+        records = parse_log(self.text(log_path)).records
+        record = next((r for r in records if r.line == record_line and r.id_span), None)
+        if record is None or record.id_span is None:
+            raise PlanError(f"{log_path.name}:{record_line + 1} is no record with an id")
+        return self.replace_token(log_path, record.id_span, record.date)
 
     def make_restore(self, ref: PairRef, record_line: int) -> None:
         """PM003: turn a duplicate add into a restore (its 操作 value becomes 恢复 / restore)."""
@@ -903,7 +906,7 @@ class Planner:
     def add_to_evolve(self, pending: PurePath, proposal: Proposal, target: Entry) -> None:
         """PM041: rewrite a pending add as an evolve of the similar entry."""
         language = "zh" if any("\u4e00" <= c <= "\u9fff" for c in self.text(pending)) else "en"
-        word = KIND_WRITTEN[language][Kind.EVOLVE]
+        word = KIND_WRITTEN[language][ProposalKind.EVOLVE]
         body = (
             f"旧：{target.text} → 新：{proposal.text}"
             if language == "zh"

@@ -10,7 +10,7 @@ from pathlib import PurePath
 from profile_memory.core.files import FACT_NAME
 from profile_memory.core.places import Places
 from profile_memory.core.text import decode
-from profile_memory.core.workspace import Kind, Workspace
+from profile_memory.core.workspace import FileKind, Workspace
 
 AGENT_KNOWLEDGE = (
     "These are durable facts and lessons from your past sessions. Trust them as ground truth "
@@ -29,14 +29,16 @@ TITLES = {
 
 
 @dataclass(frozen=True, slots=True)
-class Section:
+class RecallSection:
     name: str  # user-profile, project-profile, soul, user, facts
     path: str
     content: str
     log: str | None = None  # where to trace up (profiles)
 
 
-def collect(workspace: Workspace, places: Places, show: Callable[[PurePath], str]) -> list[Section]:
+def collect(
+    workspace: Workspace, places: Places, show: Callable[[PurePath], str]
+) -> list[RecallSection]:
     """The sections of a project, read through the workspace's provider: profiles, then SOUL, USER,
     FACT."""
     sections = []
@@ -48,32 +50,32 @@ def collect(workspace: Workspace, places: Places, show: Callable[[PurePath], str
         if pair.profile is not None:
             log = show(pair.log.path) if pair.log else None
             text = "\n".join(pair.profile.doc.lines)
-            sections.append(Section(name, show(pair.profile.path), text, log))
+            sections.append(RecallSection(name, show(pair.profile.path), text, log))
     memory = places.memory_dirs[0]
     for name, folder, file_name in (
         ("soul", memory.parent, "soul.md"),
         ("user", memory.parent, "user.md"),
     ):
         path = workspace.find_name(folder, file_name)
-        if path is not None and workspace.provider.kind(path) is Kind.FILE:
+        if path is not None and workspace.provider.kind(path) is FileKind.FILE:
             sections.append(
-                Section(name, show(path), decode(workspace.provider.read(path).raw).text)
+                RecallSection(name, show(path), decode(workspace.provider.read(path).raw).text)
             )
     fact = workspace.find_name(memory, FACT_NAME)
     source = workspace.source(fact) if fact is not None else None
     if (
         source is not None and source.decoded is not None
     ):  # read under the writers' link rules (PM030)
-        sections.append(Section("facts", show(source.path), source.text))
+        sections.append(RecallSection("facts", show(source.path), source.text))
     return sections
 
 
-def present(sections: list[Section]) -> list[Section]:
+def present(sections: list[RecallSection]) -> list[RecallSection]:
     """Empty or missing files are omitted."""
     return [s for s in sections if s.content.strip()]
 
 
-def as_text(sections: list[Section]) -> str:
+def as_text(sections: list[RecallSection]) -> str:
     blocks = []
     for section in present(sections):
         attributes = f' path="{section.path}"' + (f' log="{section.log}"' if section.log else "")
@@ -83,7 +85,7 @@ def as_text(sections: list[Section]) -> str:
     return "\n\n".join(blocks)
 
 
-def as_markdown(sections: list[Section]) -> str:
+def as_markdown(sections: list[RecallSection]) -> str:
     blocks = []
     for section in present(sections):
         where = f"`{section.path}`" + (f" · trace up in `{section.log}`" if section.log else "")
@@ -92,7 +94,7 @@ def as_markdown(sections: list[Section]) -> str:
     return "\n\n".join(blocks)
 
 
-def as_json(sections: list[Section]) -> str:
+def as_json(sections: list[RecallSection]) -> str:
     return json.dumps(
         [
             {"name": s.name, "path": s.path, "log": s.log, "content": s.content}

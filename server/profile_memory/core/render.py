@@ -42,7 +42,7 @@ def as_text(diagnostics: list[Diagnostic], show: ShowPath) -> list[str]:
     ]
 
 
-def as_json_objects(diagnostics: list[Diagnostic], show: ShowPath) -> list[dict]:
+def as_json_objects(diagnostics: list[Diagnostic], show: ShowPath) -> list[dict[str, object]]:
     return [
         {
             "path": show(d.path),

@@ -16,7 +16,7 @@ from profile_memory.core.index import PairIndex
 from profile_memory.core.places import Places
 from profile_memory.core.profile import Token, tokens_on_line
 from profile_memory.core.span import Span
-from profile_memory.core.workspace import Kind, ProfileSet, Workspace, allocator_for
+from profile_memory.core.workspace import FileKind, ProfileSet, Workspace, allocator_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,9 @@ class Resolver:
                         found.append((path, token.span))
         return found
 
-    def _same_pair(self, path: PurePath, line: int, anchor_id: str, wanted: set) -> bool:
+    def _same_pair(
+        self, path: PurePath, line: int, anchor_id: str, wanted: set[tuple[PurePath, str]]
+    ) -> bool:
         return bool({(p.folder, p.name) for p in self.pairs_for(path, line, anchor_id)} & wanted)
 
     def memory_files(self) -> list[PurePath]:
@@ -98,7 +100,7 @@ class Resolver:
         found = []
         for places in self.places:
             for folder in places.memory_dirs:
-                if self.workspace.provider.kind(folder) is Kind.DIR:
+                if self.workspace.provider.kind(folder) is FileKind.DIR:
                     found.append(self.workspace.find_name(folder, JOURNAL_NAME))
         return [path for path in dict.fromkeys(found) if path is not None]
 

@@ -87,9 +87,9 @@ class Decoded:
 
     @property
     def text(self) -> str:
-        if self._text is None:
-            self._text, self._join = self._join(), None  # type: ignore[misc]
-        return self._text  # type: ignore[return-value]
+        if self._text is None and self._join is not None:
+            self._text, self._join = self._join(), None
+        return self._text or ""
 
     @property
     def size(self) -> int:

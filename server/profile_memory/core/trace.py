@@ -60,7 +60,8 @@ class Mention:
     path: PurePath
     proposal: Proposal
 
-    def describe(self) -> str:
+    def change(self) -> str:
+        """The proposed change, as the pending line says it."""
         p = self.proposal
         return f"[{p.kind.value}][{p.category}] {p.old} → {p.text}"
 
@@ -102,7 +103,7 @@ def render_text(
         if found.history.retired_by is not None and found.state == "retired":
             by = found.history.retired_by
             out.append(f"retired by: {by.id} ({log_path}:{by.line + 1})")
-    out += [f"pending: {show(m.path)}:{m.proposal.line + 1}: {m.describe()}" for m in mentions]
+    out += [f"pending: {show(m.path)}:{m.proposal.line + 1}: {m.change()}" for m in mentions]
     return out
 
 
@@ -110,7 +111,7 @@ def _shown(file: ProfileFile | LogFile | None, name: str, show: ShowPath) -> str
     return show(file.path) if file is not None else f"{name} (missing)"
 
 
-def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict:
+def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict[str, object]:
     return {
         "path": show(pair.read_log().path),
         "line": record.line + 1,
@@ -125,7 +126,7 @@ def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict:
 
 def render_json(
     anchor_id: str, traces: list[PairTrace], show: ShowPath, mentions: Sequence[Mention] = ()
-) -> dict:
+) -> dict[str, object]:
     def path_or_none(file: ProfileFile | LogFile | None) -> str | None:
         return show(file.path) if file is not None else None
 
@@ -157,7 +158,7 @@ def render_json(
             for found in traces
         ],
         "pending": [
-            {"path": show(m.path), "line": m.proposal.line + 1, "text": m.describe()}
+            {"path": show(m.path), "line": m.proposal.line + 1, "text": m.change()}
             for m in mentions
         ],
     }

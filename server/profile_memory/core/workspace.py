@@ -8,6 +8,7 @@ provider for the CLI, or the server's overlay of open editor buffers over the di
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
@@ -56,7 +57,7 @@ SKIPPED_FOLDERS = {
 }
 
 
-class Kind(Enum):
+class FileKind(Enum):
     FILE = "file"
     DIR = "dir"
     LINK = "link"
@@ -77,7 +78,7 @@ class FileData:
 
 
 class TextProvider(Protocol):
-    def kind(self, path: PurePath) -> Kind: ...
+    def kind(self, path: PurePath) -> FileKind: ...
 
     def version(self, path: PurePath) -> Any:
         """What `read` would report as the version, found cheaply (None: unknown, read to find
@@ -102,12 +103,12 @@ class MemoryProvider:
         self.files[path] = content
         self._versions[path] = self._versions.get(path, 0) + 1
 
-    def kind(self, path: PurePath) -> Kind:
+    def kind(self, path: PurePath) -> FileKind:
         if path in self.files:
-            return Kind.FILE
+            return FileKind.FILE
         if any(path in known.parents for known in self.files):
-            return Kind.DIR
-        return Kind.MISSING
+            return FileKind.DIR
+        return FileKind.MISSING
 
     def version(self, path: PurePath) -> Any:
         return self._versions.get(path, 0) if path in self.files else None
@@ -174,7 +175,7 @@ class ProfileSet:
 def allocator_for(sets: list[ProfileSet]) -> Allocator:
     """One allocator over several profile sets (a multi-root workspace): no id of any of them is
     reused."""
-    largest: dict = {}
+    largest: dict[dt.date, int] = {}
     for profile_set in sets:
         for pair in profile_set.pairs():
             for day, seq in pair.largest_by_day().items():
@@ -234,7 +235,7 @@ def _kept(parsed: Parsed[T] | None, source: Source, make: Callable[[], T]) -> Pa
     )
 
 
-def _is_current(parsed: Parsed, source: Source) -> bool:
+def _is_current(parsed: Parsed[Any], source: Source) -> bool:
     return source.version is not None and parsed.version == source.version
 
 
@@ -248,18 +249,18 @@ class Workspace:
     user_dir: PurePath | None = None
     _sources: dict[PurePath, Source] = field(default_factory=dict)
     _parsed: dict[PurePath, Parses] = field(default_factory=dict)
-    _pairs: dict[tuple, PairIndex] = field(default_factory=dict)
+    _pairs: dict[tuple[object, ...], PairIndex] = field(default_factory=dict)
     on_change: Callable[[PurePath], None] | None = (
         None  # told when a file is re-read with a new version
     )
 
     # -- reading -------------------------------------------------------------------------------
-    def _unsafe_reason(self, path: PurePath, kind: Kind) -> str | None:
-        if kind is Kind.LINK:
+    def _unsafe_reason(self, path: PurePath, kind: FileKind) -> str | None:
+        if kind is FileKind.LINK:
             return f"{path.name} is a symbolic link"
-        if kind is Kind.OTHER or kind is Kind.DIR:
+        if kind is FileKind.OTHER or kind is FileKind.DIR:
             return f"{path.name} is not a regular file"
-        if self.provider.kind(path.parent) is Kind.LINK:
+        if self.provider.kind(path.parent) is FileKind.LINK:
             return f"its folder {path.parent.name}/ is a symbolic link"
         return None
 
@@ -270,7 +271,7 @@ class Workspace:
         if role is None:
             return None
         kind = self.provider.kind(path)
-        if kind is Kind.MISSING:
+        if kind is FileKind.MISSING:
             self._sources.pop(path, None)
             return None
         unsafe = self._unsafe_reason(path, kind)
@@ -450,7 +451,9 @@ class Workspace:
         """Memory files at or under `root` (a file or a folder); linked sub-folders are not
         entered."""
         kind = self.provider.kind(root)
-        if kind is not Kind.DIR and not (kind is Kind.LINK and self.provider.list_dir(root)):
+        if kind is not FileKind.DIR and not (
+            kind is FileKind.LINK and self.provider.list_dir(root)
+        ):
             if role_of(root) is not None:
                 yield root
             return
@@ -472,10 +475,10 @@ class Workspace:
             if role_of(path) is not None:
                 # whatever it is: a memory file's name on a folder or a FIFO is reported (PM030)
                 yield path
-            elif kind is Kind.DIR and name not in SKIPPED_FOLDERS:
+            elif kind is FileKind.DIR and name not in SKIPPED_FOLDERS:
                 stack.append(iter(sorted(self.provider.list_dir(path))))
                 folders.append(path)
-            elif kind is Kind.LINK and name.lower() == MEMORY_FOLDER:
+            elif kind is FileKind.LINK and name.lower() == MEMORY_FOLDER:
                 yield from (
                     p for p in (self.find_name(path, n) for n in (FACT_NAME, JOURNAL_NAME)) if p
                 )
@@ -494,6 +497,6 @@ def find_project_root(
         for folder in (start, *start.parents):
             if marker == profile_dir and user_dir is not None and folder / marker == user_dir:
                 continue
-            if provider.kind(folder / marker) in (Kind.DIR, Kind.LINK, Kind.FILE):
+            if provider.kind(folder / marker) in (FileKind.DIR, FileKind.LINK, FileKind.FILE):
                 return folder
     return start

@@ -73,7 +73,7 @@ def request_of(data: Any) -> Request:
     wrong = invalid("codeAction/resolve: the action's `data` is not one this server listed")
     if not isinstance(data, dict) or set(data) - {"action", "uri", "line", "id", "span", "target"}:
         raise wrong
-    action = ACTIONS.get(data.get("action"))  # type: ignore[arg-type]
+    action = ACTIONS.get(str(data.get("action")))
     path = path_of(data["uri"]) if isinstance(data.get("uri"), str) else None
     strings = all(isinstance(data.get(key, ""), str) for key in ("id", "target"))
     if action is None or path is None or not _is_whole(data.get("line")) or not strings:
@@ -103,10 +103,10 @@ def request_of(data: Any) -> Request:
 def _not_rewritable(ls: ProfileMemoryServer, path: PurePath) -> str | None:
     """Why no action may change this file or its partner: one of them did not decode as UTF-8 (an
     edit would write back U+FFFD in place of the bytes it could not read)."""
-    pair = ls.core.pair_of(path)
+    pair = ls.memory.pair_of(path)
     partners = [file.path for file in (pair.profile, pair.log) if file] if pair else []
     for candidate in (path, *partners):
-        source = ls.source(candidate)
+        source = ls.memory.source(candidate)
         invalid_at = source.decoded.invalid_utf8_at if source and source.decoded else None
         if invalid_at is not None:
             return f"{candidate.name} {undecodable(invalid_at)}"
@@ -141,7 +141,7 @@ def text_document_code_action(
     if served is None or role_of(served[0]) not in (Role.PROFILE, Role.LOG, Role.PENDING):
         return None
     path, source = served
-    listed = offers(ls.core, source, params.range.start.line, params.range.end.line, ls.next_id)
+    listed = offers(ls.memory, source, params.range.start.line, params.range.end.line, ls.next_id)
     resolve_later = _resolves_edits(ls)
     blocked = _not_rewritable(ls, path)
     actions = []

@@ -32,10 +32,10 @@ def _lens(
 
 
 def _pending_lenses(ls: ProfileMemoryServer, path) -> list[types.CodeLens] | None:
-    source = ls.source(path)
+    source = ls.memory.source(path)
     if source is None or source.decoded is None:
         return None
-    count = len(ls.core.pending(source).proposals)
+    count = len(ls.memory.pending(source).proposals)
     if not count:
         return None
     top = ls.range(path, Span(0, 0, 0, 0))
@@ -62,7 +62,7 @@ def text_document_code_lens(
         return _pending_lenses(ls, path)
     if path is None or role_of(path) is not Role.PROFILE:
         return None
-    pair = ls.core.pair_of(path)
+    pair = ls.memory.pair_of(path)
     if pair is None or pair.profile is None:
         return None
     doc = pair.profile.doc

@@ -176,7 +176,7 @@ async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> di
     try:
         if open_journal is not None:
             memory_folder(folder)
-            entry = journal_entry(text, tags)  # type: ignore[arg-type]
+            entry = journal_entry(text, tags)
             await _append_in_editor(ls, open_journal, entry.to_line())
             path = open_journal
         else:
@@ -220,7 +220,7 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
             )
             if not result.applied:
                 raise refuse(f"{command}: the editor did not apply the edit")
-            path, digest = open_fact, hashlib.sha256(content.encode("utf-8")).hexdigest()  # type: ignore[union-attr]
+            path, digest = open_fact, hashlib.sha256(content.encode("utf-8")).hexdigest()
         else:
             path, digest = await asyncio.to_thread(facts_update, folder, content, expected)
     except (UnsafePath, BadInput, Refused) as error:
@@ -235,7 +235,7 @@ def recall_command(ls: ProfileMemoryServer, *arguments: Any) -> str:
     if not isinstance(chosen, str) or chosen not in recall.RENDERERS:
         raise invalid("profileMemory.recall: `format` must be text, markdown or json")
     render = recall.RENDERERS[chosen]
-    return render(recall.collect(ls.core, ls.places[0], lambda p: str(p)))
+    return render(recall.collect(ls.memory, ls.places[0], lambda p: str(p)))
 
 
 async def init_command(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
@@ -271,10 +271,10 @@ def new_id(ls: ProfileMemoryServer, *arguments: Any) -> str:
 def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     args = _object(arguments, "profileMemory.trace")
     anchor_id = _required(args, "id", "profileMemory.trace")
-    problem = anchors.problem(anchor_id)  # type: ignore[arg-type]
+    problem = anchors.problem(anchor_id)
     if problem is not None:
         raise invalid(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")
-    return render_json(anchor_id, trace(ls.resolver.pairs(), anchor_id), lambda p: uri(p))  # type: ignore[arg-type]
+    return render_json(anchor_id, trace(ls.resolver.pairs(), anchor_id), lambda p: uri(p))
 
 
 COMMANDS = {

@@ -31,7 +31,7 @@ def _item(
 
 def _categories(ls: ProfileMemoryServer, path: PurePath) -> list[str]:
     pairs = (
-        [ls.core.pair_of(path)]
+        [ls.memory.pair_of(path)]
         if role_of(path) is Role.LOG
         else [p for s in ls.resolver.profile_sets() for p in s.pairs()]
     )
@@ -43,7 +43,7 @@ def _categories(ls: ProfileMemoryServer, path: PurePath) -> list[str]:
 
 
 def _log_items(ls: ProfileMemoryServer, path: PurePath, before: str) -> list[types.CompletionItem]:
-    pair = ls.core.pair_of(path)
+    pair = ls.memory.pair_of(path)
     language = (pair.language if pair else None) or ls.settings.language
     if before.startswith("### [") and "]" not in before:
         missing = [i for i in pair.entries_by_id if pair.history(i) is None] if pair else []

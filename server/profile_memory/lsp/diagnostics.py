@@ -42,10 +42,10 @@ def to_lsp(ls: ProfileMemoryServer, diagnostic: Diagnostic) -> types.Diagnostic:
 
 
 def diagnostics_for(ls: ProfileMemoryServer, path: PurePath) -> list[types.Diagnostic]:
-    source = ls.source(path)
+    source = ls.memory.source(path)
     if source is None:
         return []
-    return [to_lsp(ls, d) for d in check_source(ls.core, source)]
+    return [to_lsp(ls, d) for d in check_source(ls.memory, source)]
 
 
 def publish(ls: ProfileMemoryServer, path: PurePath) -> None:

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 def planner_for(ls: ProfileMemoryServer, path: PurePath) -> Planner:
     """A planner over the editor's view of the files, for the profile set that `path` belongs to."""
     places = next((p for p in ls.places if path.parent == p.project_dir), ls.places[0])
-    profile_set = ls.core.profile_set(places.project_dir)
-    return Planner(ls.core, profile_set, today(os.environ), template_text, ls.settings.language)
+    profile_set = ls.memory.profile_set(places.project_dir)
+    return Planner(ls.memory, profile_set, today(os.environ), template_text, ls.settings.language)
 
 
 def pair_ref(path: PurePath) -> PairRef:

@@ -24,10 +24,10 @@ def text_document_folding_range(
     role = role_of(path)
     spans: list[tuple[int, int]] = []
     if role is Role.LOG:
-        log = ls.core.log(source)
+        log = ls.memory.log(source)
         spans = [(r.line, last_text_line(log.lines, r.line, r.end_line)) for r in log.records]
     elif role is Role.PROFILE:
-        profile = ls.core.profile(source)
+        profile = ls.memory.profile(source)
         starts = [c.line for c in profile.categories] + [profile.line_count]
         spans = [
             (start, last_text_line(profile.lines, start, stop))

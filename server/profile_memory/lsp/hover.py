@@ -50,7 +50,7 @@ def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> li
     return [f"No compact entry carries it (an orphan record in {pair.log_name})."]
 
 
-def describe(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
+def id_summary(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
     history = pair.history(anchor_id)
     if history is None:
         lines = [f"**{anchor_id}** · no record in {pair.log_name}"]
@@ -92,7 +92,7 @@ def hover_markdown(ls: ProfileMemoryServer, path: PurePath, line: int, token: st
     for pair in pairs:
         if lines:
             lines += ["", "---", ""]
-        lines += describe(pair, token, show_entry=not on_profile)
+        lines += id_summary(pair, token, show_entry=not on_profile)
     if len(lines) > MAX_LINES:
         lines = lines[: MAX_LINES - 1] + ["…"]
     return "\n".join(lines)

@@ -26,7 +26,7 @@ WATCHED_GLOBS = ("**/*.md", "**/*.MD", "**/*.jsonl", "**/*.JSONL")
 SECTION = "profileMemory"  # the settings' section in the editor
 
 
-def _flat(value: Any) -> dict[str, Any]:
+def _settings_object(value: Any) -> dict[str, Any]:
     return dict(value) if isinstance(value, dict) else {}
 
 
@@ -36,7 +36,7 @@ def initialize(ls: ProfileMemoryServer, params: types.InitializeParams) -> None:
     if not folders and params.root_uri:
         folders = [path_of(params.root_uri)]
     ls.folders = [f for f in folders if f is not None]
-    ls.init_options = _flat(params.initialization_options)
+    ls.init_options = _settings_object(params.initialization_options)
     ls.report_problems(ls.reload())
 
 
@@ -47,7 +47,7 @@ async def _pull_configuration(ls: ProfileMemoryServer) -> None:
     result = await ls.workspace_configuration_async(
         types.ConfigurationParams([types.ConfigurationItem(section=SECTION)])
     )
-    ls.editor_settings = _flat(result[0] if result else None)
+    ls.editor_settings = _settings_object(result[0] if result else None)
 
 
 async def _register_watchers(ls: ProfileMemoryServer) -> None:
@@ -93,12 +93,12 @@ async def _load_with_progress(ls: ProfileMemoryServer) -> None:
     paths = [
         path
         for root in roots
-        for path in ls.core.discover(root)
+        for path in ls.memory.discover(root)
         if role_of(path) is not Role.JOURNAL
     ]
     for count, path in enumerate(paths, 1):
-        ls.core.source(path)
-        ls.core.pair_of(path)
+        ls.memory.source(path)
+        ls.memory.pair_of(path)
         if token and count % 20 == 0:
             ls.work_done_progress.report(
                 token, types.WorkDoneProgressReport(message=f"{count}/{len(paths)} files")

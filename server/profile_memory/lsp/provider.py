@@ -11,7 +11,7 @@ from typing import Any
 
 from pygls.uris import from_fs_path, to_fs_path
 
-from profile_memory.core.workspace import FileData, Kind
+from profile_memory.core.workspace import FileData, FileKind
 from profile_memory.lsp.documents import Document
 from profile_memory.store.disk import DiskProvider
 
@@ -37,8 +37,8 @@ class EditorProvider:
     def closed(self, path: PurePath) -> None:
         self.open.pop(path, None)
 
-    def kind(self, path: PurePath) -> Kind:
-        return Kind.FILE if path in self.open else self.disk.kind(path)
+    def kind(self, path: PurePath) -> FileKind:
+        return FileKind.FILE if path in self.open else self.disk.kind(path)
 
     def version(self, path: PurePath) -> Any:
         document = self.open.get(path)

@@ -39,10 +39,12 @@ def text_document_prepare_rename(
 ) -> types.Range | None:
 
     path = ls.served_path(params.text_document.uri)
-    category = _category_at(ls, path, params.position.line) if path else None
+    if path is None:
+        return None
+    category = _category_at(ls, path, params.position.line)
     if category is not None:
-        return ls.range(path, category[1])  # type: ignore[arg-type]
-    token = ls.token_at(path, params.position) if path else None
+        return ls.range(path, category[1])
+    token = ls.token_at(path, params.position)
     if (
         path is None
         or token is None

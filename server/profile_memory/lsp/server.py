@@ -103,7 +103,7 @@ class ProfileMemoryServer(LanguageServer):
         self.init_options: dict[str, Any] = {}
         self.editor_settings: dict[str, Any] = {}
         self.places: list[Places] = []
-        self.core = Workspace(self.provider, on_change=self._file_changed)
+        self.memory = Workspace(self.provider, on_change=self._file_changed)
         self._reported: set[str] = set()
         self.file_listeners: list[Callable[[PurePath], None]] = []
         self._debounced: dict[str, asyncio.Task] = {}
@@ -166,10 +166,10 @@ class ProfileMemoryServer(LanguageServer):
             problems += found
         user_dir = self.places[0].user_dir
         if (settings, user_dir) != (
-            self.core.settings,
-            self.core.user_dir,
+            self.memory.settings,
+            self.memory.user_dir,
         ):  # else keep what is parsed already
-            self.core = Workspace(self.provider, settings, user_dir, on_change=self._file_changed)
+            self.memory = Workspace(self.provider, settings, user_dir, on_change=self._file_changed)
         return problems
 
     def _file_changed(self, path: PurePath) -> None:
@@ -191,7 +191,7 @@ class ProfileMemoryServer(LanguageServer):
 
     @property
     def settings(self) -> Settings:
-        return self.core.settings
+        return self.memory.settings
 
     # -- documents -----------------------------------------------------------------------------
     def served_path(self, uri: str) -> PurePath | None:
@@ -202,20 +202,17 @@ class ProfileMemoryServer(LanguageServer):
     def served_source(self, uri: str) -> tuple[PurePath, Source] | None:
         """A served document's path and readable content; None for other or unreadable documents."""
         path = self.served_path(uri)
-        source = self.core.source(path) if path is not None else None
+        source = self.memory.source(path) if path is not None else None
         if path is None or source is None or source.decoded is None:
             return None
         return path, source
-
-    def source(self, path: PurePath) -> Source | None:
-        return self.core.source(path)
 
     def lines(self, path: PurePath) -> list[str]:
         document = self.provider.open.get(path)
         if document is not None:
             return document.lines
-        source = self.core.source(path)
-        return self.core.lines(source) if source is not None else []
+        source = self.memory.source(path)
+        return self.memory.lines(source) if source is not None else []
 
     def range(self, path: PurePath, span: Span) -> types.Range:
         return range_of(span, self.lines(path), self.encoding)
@@ -230,7 +227,7 @@ class ProfileMemoryServer(LanguageServer):
     @property
     def resolver(self) -> Resolver:
         """Pairs, ids and memory files over every workspace folder (`core/resolve.py`)."""
-        return Resolver(self.core, self.places)
+        return Resolver(self.memory, self.places)
 
     def token_at(self, path: PurePath, position: types.Position) -> Token | None:
         lines = self.lines(path)

@@ -133,11 +133,11 @@ def text_document_document_symbol(
     path, source = served
     role = role_of(path)
     if role is Role.PROFILE:
-        return _profile_symbols(ls, path, ls.core.profile(source))
+        return _profile_symbols(ls, path, ls.memory.profile(source))
     if role is Role.LOG:
-        return _log_symbols(ls, path, ls.core.log(source))
+        return _log_symbols(ls, path, ls.memory.log(source))
     if role is Role.PENDING:
-        return _pending_symbols(ls, path, ls.core.pending(source))
+        return _pending_symbols(ls, path, ls.memory.pending(source))
     return None
 
 

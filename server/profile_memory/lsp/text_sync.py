@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from profile_memory.core.workspace import Kind
+from profile_memory.core.workspace import FileKind
 from profile_memory.lsp import diagnostics
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.provider import path_of
@@ -33,13 +33,13 @@ def text_document_did_change(
 
     path = path_of(params.text_document.uri)
     document = ls.provider.open.get(path) if path else None
-    if document is None:
+    if path is None or document is None:
         return
     for change in params.content_changes:
         document.apply(change, ls.encoding)
     document.version = params.text_document.version
     delay = ls.settings.debounce_ms / 1000
-    diagnostics.schedule(ls, path, delay)  # type: ignore[arg-type]
+    diagnostics.schedule(ls, path, delay)
     diagnostics.refresh_all(ls, delay, except_path=path)
 
 
@@ -51,9 +51,9 @@ def text_document_did_close(
         return
     ls.provider.closed(path)
     if (
-        ls.provider.kind(path) is Kind.MISSING
+        ls.provider.kind(path) is FileKind.MISSING
     ):  # an unsaved buffer: nothing of it is kept once closed
-        ls.core.forget(path)
+        ls.memory.forget(path)
     if not diagnostics.client_pulls(ls):
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(params.text_document.uri, [])

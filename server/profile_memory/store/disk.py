@@ -8,24 +8,24 @@ from collections.abc import Iterator
 from pathlib import PurePath
 from typing import Any
 
-from profile_memory.core.workspace import FileData, Kind
+from profile_memory.core.workspace import FileData, FileKind
 
 
 class DiskProvider:
-    def kind(self, path: PurePath) -> Kind:
+    def kind(self, path: PurePath) -> FileKind:
         try:
             mode = os.lstat(path).st_mode
         except (FileNotFoundError, NotADirectoryError):
-            return Kind.MISSING
+            return FileKind.MISSING
         except OSError:
-            return Kind.FILE  # exists but cannot be inspected: reading it will say why
+            return FileKind.FILE  # exists but cannot be inspected: reading it will say why
         if stat.S_ISLNK(mode):
-            return Kind.LINK
+            return FileKind.LINK
         if stat.S_ISDIR(mode):
-            return Kind.DIR
+            return FileKind.DIR
         if stat.S_ISREG(mode):
-            return Kind.FILE
-        return Kind.OTHER
+            return FileKind.FILE
+        return FileKind.OTHER
 
     def version(self, path: PurePath) -> Any:
         try:

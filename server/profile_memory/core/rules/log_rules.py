@@ -80,7 +80,7 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
         found.append(
             Finding(
                 "PM003",
-                record.id_span,  # type: ignore[arg-type]
+                record.id_span or record.heading_span,  # an indexed record has an id
                 f"{what} of {record.id} (its first record is on line {first.line + 1})",
                 (Related(source.path, first.heading_span, f"first record of {record.id}"),),
             )

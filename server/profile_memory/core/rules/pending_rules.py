@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex, ProfileFile
-from profile_memory.core.pending import Kind, PendingDoc, Proposal
+from profile_memory.core.pending import PendingDoc, Proposal, ProposalKind
 from profile_memory.core.rules.common import malformed_anchors
 from profile_memory.core.span import Span
 from profile_memory.core.text import normalise, similarity
@@ -76,7 +76,7 @@ def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) ->
                     f"{profile.path.name} and is not suggested",
                 )
             )
-        if proposal.kind is Kind.ADD:
+        if proposal.kind is ProposalKind.ADD:
             found += _similar(proposal, profile, line)
         else:
             found += _target_missing(proposal, pair, profile, line)
@@ -96,7 +96,7 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
 
 def _repeated(source: Source, doc: PendingDoc) -> list[Finding]:
     """PM043: a proposal the file already has (same kind, scope, category and text)."""
-    first: dict[tuple, Proposal] = {}
+    first: dict[tuple[object, ...], Proposal] = {}
     found = []
     for proposal in doc.proposals:
         key = (
