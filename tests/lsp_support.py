@@ -23,6 +23,9 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 WORKSPACES = Path(__file__).parent / "workspaces"
 CLIENTS = ("vscode", "neovim-0.7", "neovim-0.10")
+# One client per position encoding (UTF-16, UTF-8): for features whose answers depend on nothing
+# else of the client.
+ENCODINGS = ("vscode", "neovim-0.10")
 SERVER = ClientServerConfig(
     server_command=[sys.executable, "-m", "profile_memory", "serve"],
     server_env={**os.environ, "PMEM_TODAY": "2026-11-30"},

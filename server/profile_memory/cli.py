@@ -510,14 +510,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
                 raise PlanError(f"{ctx.show(pending)}:{args.line} is no proposal")
         # With --line, the decided lines are left blank: the numbers `pmem pending` printed stay
         # true
-        ids = [
-            i
-            for p in proposals
-            if (i := planner.decide(pending, p, decision, keep_lines=bool(args.line)))
-        ]
-        if decision == "discard":
-            return f"{len(proposals)} discarded"
-        return f"{len(ids)} confirmed: {', '.join(ids)}" if ids else "nothing to confirm"
+        return planner.decide_each(pending, proposals, decision, keep_lines=bool(args.line))
 
     return run_write(args, "confirm", operation)
 

@@ -1,7 +1,10 @@
-"""Hover traces an id to its log record, at the right columns whatever the encoding."""
+"""Hover end to end: the full text of a compact anchor and exact ranges in every encoding (what the
+text says in other places is tested in process: tests/unit/test_features.py)."""
 
-from lsp_support import Session
+from lsp_support import ENCODINGS, Session, lsp_fixtures
 from lsprotocol import types
+
+client, session = lsp_fixtures(kinds=ENCODINGS)
 
 
 async def hover(session: Session, path, needle: str, offset: int = 3, occurrence: int = 0):
@@ -41,40 +44,3 @@ async def test_hover_range_is_exact_after_emoji_and_cjk(session: Session):
         types.HoverParams(types.TextDocumentIdentifier(session.uri(profile)), before)
     )
     assert nothing is None
-
-
-async def test_hover_on_a_log_heading_names_the_entry_or_why_none(session: Session):
-    log = session.user_dir / "user-profile-log.md"
-    live = await hover(session, log, "PF-20260412-02")
-    assert (
-        "Entry: [user-profile.md:7]" in live.contents.value
-        and "偏好 React + Next.js 全栈开发" in live.contents.value
-    )
-    deleted = await hover(session, log, "PF-20260413-01")
-    assert "No compact entry: deleted." in deleted.contents.value
-
-
-async def test_hover_on_a_crlf_file_and_on_a_journal_mention(session: Session):
-    project = session.repo / ".cursor" / "profile" / "project-profile.md"
-    result = await hover(session, project, "PF-20260601-01")
-    assert "后端使用 FastAPI + PostgreSQL" in result.contents.value
-    journal = session.repo / "memory" / "JOURNAL.jsonl"
-    mention = await hover(session, journal, "PF-20260601-01")
-    assert (
-        "· project-profile" in mention.contents.value
-        and "Entry: [project-profile.md:7]" in mention.contents.value
-    )
-
-
-async def test_hover_on_a_malformed_anchor_explains_it(session: Session):
-    path = session.user_dir / "user-profile.md"
-    text = path.read_text(encoding="utf-8") + "- 新条目 <!-- PF-20261301-01 -->\n"
-    path.write_text(text, encoding="utf-8")
-    result = await hover(session, path, "PF-20261301-01")
-    assert "is not a valid anchor id: month 13 does not exist" in result.contents.value
-
-
-async def test_no_hover_in_other_documents(session: Session):
-    readme = session.repo / "README.md"
-    readme.write_text("见 PF-20260412-01\n", encoding="utf-8")
-    assert await hover(session, readme, "PF-20260412-01") is None

@@ -1,7 +1,9 @@
 """Find references across the pair, the pending file and the journals."""
 
-from lsp_support import Session
+from lsp_support import ENCODINGS, Session, lsp_fixtures
 from lsprotocol import types
+
+client, session = lsp_fixtures(kinds=ENCODINGS)
 
 
 def doc(session: Session, path):

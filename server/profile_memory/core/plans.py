@@ -555,6 +555,20 @@ class Planner:
         self._drop_proposal(pending, proposal, keep_lines)
         return anchor_id
 
+    def decide_each(
+        self,
+        pending: PurePath,
+        proposals: list[Proposal],
+        decision: str,
+        keep_lines: bool = False,
+    ) -> str:
+        """Apply one decision to each proposal (see `decide`); what it did, as the CLI and the
+        editor say it."""
+        ids = [i for p in proposals if (i := self.decide(pending, p, decision, keep_lines))]
+        if decision == "discard":
+            return f"{len(proposals)} discarded"
+        return f"{len(ids)} confirmed: {', '.join(ids)}" if ids else "nothing to confirm"
+
     def _record_decision(self, ref: PairRef, proposal: Proposal, decision: str) -> str:
         if proposal.kind is ProposalKind.ADD or decision == "keep-both":
             return self.add(

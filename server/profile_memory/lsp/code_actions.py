@@ -180,16 +180,9 @@ async def _decide_all(ls: ProfileMemoryServer, arguments: tuple, decision: str) 
     planner = planner_for(ls, path)
     try:
         proposals = parse_pending(planner.text(path)).proposals
-        ids = [
-            anchor for proposal in proposals if (anchor := planner.decide(path, proposal, decision))
-        ]
+        outcome = planner.decide_each(path, proposals, decision)
     except (PlanError, UnsafeSource) as error:
         raise refuse(str(error)) from None
-    outcome = (
-        f"{len(proposals)} discarded"
-        if decision == "discard"
-        else f"{len(ids)} confirmed: {', '.join(ids)}"
-    )
     plan = planner.finish(decision)
     edit = to_workspace_edit(ls, plan)
     result = await ls.workspace_apply_edit_async(
