@@ -107,45 +107,27 @@ async def requests(
     return samples
 
 
+def _change(uri: str, version: int, line: int, start: int, end: int, text: str) -> dict:
+    """A `didChange` replacing columns start..end of one line."""
+    where = {"start": {"line": line, "character": start}, "end": {"line": line, "character": end}}
+    return {
+        "textDocument": {"uri": uri, "version": version},
+        "contentChanges": [{"range": where, "text": text}],
+    }
+
+
 async def edits(client: Client, path: Path, line: int, count: int) -> list[float]:
     """One-character incremental edits; the time until diagnostics for that version arrive."""
     uri = path.as_uri()
-    text = path.read_text(encoding="utf-8").split("\n")[line]
+    end = len(path.read_text(encoding="utf-8").split("\n")[line])
     samples = []
     for version in range(2, count + 2):
         client.drain()
         start_time = time.perf_counter()
-        client.notify(
-            "textDocument/didChange",
-            {
-                "textDocument": {"uri": uri, "version": version},
-                "contentChanges": [
-                    {
-                        "range": {
-                            "start": {"line": line, "character": len(text)},
-                            "end": {"line": line, "character": len(text)},
-                        },
-                        "text": "x" if version % 2 == 0 else "",
-                    }
-                ],
-            },
-        )
+        typed = "x" if version % 2 == 0 else ""
+        client.notify("textDocument/didChange", _change(uri, version, line, end, end, typed))
         if version % 2:  # keep the text stable: add a character, then take it away
-            client.notify(
-                "textDocument/didChange",
-                {
-                    "textDocument": {"uri": uri, "version": version},
-                    "contentChanges": [
-                        {
-                            "range": {
-                                "start": {"line": line, "character": len(text)},
-                                "end": {"line": line, "character": len(text) + 1},
-                            },
-                            "text": "",
-                        }
-                    ],
-                },
-            )
+            client.notify("textDocument/didChange", _change(uri, version, line, end, end + 1, ""))
         await client.notification(
             "textDocument/publishDiagnostics",
             lambda p, version=version: p["uri"] == uri and p.get("version") == version,

@@ -8,6 +8,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from helpers import FixtureTree
 from lsprotocol import types
 from profile_memory.lsp import create_server, lifecycle
 from profile_memory.lsp.documents import Document
@@ -18,21 +19,9 @@ WORKSPACES = Path(__file__).parent / "workspaces"
 
 
 @dataclass
-class Served:
+class Served(FixtureTree):
     ls: ProfileMemoryServer
     root: Path
-
-    @property
-    def repo(self) -> Path:
-        return self.root / "repo"
-
-    @property
-    def user_dir(self) -> Path:
-        return self.root / "home" / ".cursor" / "profile"
-
-    @property
-    def project_dir(self) -> Path:
-        return self.repo / ".cursor" / "profile"
 
     def open(self, path: Path, text: str | None = None) -> types.TextDocumentIdentifier:
         """Open the file in the editor, with `text` in its buffer (else its content on disk)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from profile_memory.core.config import Settings
 from profile_memory.core.diagnostics import Diagnostic
@@ -47,3 +47,21 @@ def record(
     }
     body = "".join(f"- **{k}**: {v}\n" for k, v in fields.items() if k != drop)
     return f"### [{anchor}] {date} — {title}\n{body}{extra}\n"
+
+
+class FixtureTree:
+    """The layout of a copied fixture (`tests/workspaces/NAME`): the user's home and a project."""
+
+    root: Path
+
+    @property
+    def repo(self) -> Path:
+        return self.root / "repo"
+
+    @property
+    def user_dir(self) -> Path:
+        return self.root / "home" / ".cursor" / "profile"
+
+    @property
+    def project_dir(self) -> Path:
+        return self.repo / ".cursor" / "profile"

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
+from helpers import FixtureTree
 from lsprotocol import types
 from profile_memory.lsp.positions import from_client, to_client
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -78,19 +79,11 @@ def capabilities(kind: str) -> types.ClientCapabilities:
 
 
 @dataclass
-class Session:
+class Session(FixtureTree):
     client: LanguageClient
     kind: str
     root: Path  # the copied fixture: home/.cursor/profile and repo/
     encoding: str = types.PositionEncodingKind.Utf16
-
-    @property
-    def repo(self) -> Path:
-        return self.root / "repo"
-
-    @property
-    def user_dir(self) -> Path:
-        return self.root / "home" / ".cursor" / "profile"
 
     @property
     def pulls(self) -> bool:

@@ -173,7 +173,7 @@ async def test_quick_fixes_remove_their_problem(session: Session, case: str):
 
 
 async def test_pending_proposal_actions_and_the_confirm_all_lens(session: Session):
-    pending = session.repo / ".cursor" / "profile" / "profile-pending.md"
+    pending = session.project_dir / "profile-pending.md"
     actions = await actions_at(session, pending, 3)
     assert [a.title for a in actions] == [
         "Confirm [evolve][技术偏好] 偏好 React + Next.js，SSR 优先",
@@ -208,7 +208,7 @@ async def test_merge_a_category(session: Session):
 
 
 async def test_similar_pending_add_becomes_an_evolve(session: Session):
-    pending = session.repo / ".cursor" / "profile" / "profile-pending.md"
+    pending = session.project_dir / "profile-pending.md"
     line = (
         append(pending, "\n**个人画像：**\n- [新增][技术偏好] 偏好 React + Next.js 全栈开发方案\n")
         + 2

@@ -51,7 +51,7 @@ async def test_loading_reports_progress_when_the_client_supports_it(session: Ses
 
 
 async def test_a_wrong_typed_place_is_reported_and_the_other_settings_apply(session: Session):
-    uri = session.open(session.repo / ".cursor" / "profile" / "project-profile.md")
+    uri = session.open(session.project_dir / "project-profile.md")
     await session.diagnostics(uri)
     settings = {"userProfileDir": 5, "limits": {"project-profile": 3}}
     session.client.set_configuration({"profileMemory": settings})

@@ -33,12 +33,12 @@ async def test_definition_from_log_heading_goes_to_the_entry(session: Session):
 
 async def test_definition_stays_in_the_pair(session: Session):
     # PF-20260412-01 exists in both pairs; from the project profile it resolves to the project log only
-    profile = session.repo / ".cursor" / "profile" / "project-profile.md"
+    profile = session.project_dir / "project-profile.md"
     locations = await session.client.text_document_definition_async(
         types.DefinitionParams(
             doc(session, profile), session.position(profile, "PF-20260412-01", 2)
         )
     )
     assert [loc.uri for loc in locations] == [
-        (session.repo / ".cursor" / "profile" / "project-profile-log.md").as_uri()
+        (session.project_dir / "project-profile-log.md").as_uri()
     ]

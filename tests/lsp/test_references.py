@@ -11,7 +11,7 @@ def doc(session: Session, path):
 
 
 async def test_references_cover_profile_log_pending_and_journal(session: Session):
-    project = session.repo / ".cursor" / "profile" / "project-profile.md"
+    project = session.project_dir / "project-profile.md"
     found = await session.client.text_document_references_async(
         types.ReferenceParams(
             text_document=doc(session, project),

@@ -87,7 +87,7 @@ async def test_rewrite_every_form_of_a_log(session: Session):
 
 
 async def test_a_malformed_id_that_plainly_means_one_is_rewritten_not_replaced(session: Session):
-    profile = session.repo / ".cursor" / "profile" / "project-profile.md"
+    profile = session.project_dir / "project-profile.md"
     text = profile.read_text(encoding="utf-8").replace(
         "<!-- PF-20260301-01 -->", "<!-- PF-20260301-1 -->"
     )
@@ -105,7 +105,7 @@ async def test_a_malformed_id_that_plainly_means_one_is_rewritten_not_replaced(s
 
 @pytest.mark.parametrize("client", ["vscode"], indirect=True)
 async def test_a_change_that_leaves_the_profile_over_its_limit_is_said(session: Session):
-    profile = session.repo / ".cursor" / "profile" / "project-profile.md"
+    profile = session.project_dir / "project-profile.md"
     lines = profile.read_text(encoding="utf-8").rstrip("\n").split("\n")
     filler = [f"- filler {i}" for i in range(31 - len(lines) - 1)]
     profile.write_text(
@@ -122,8 +122,8 @@ async def test_a_change_that_leaves_the_profile_over_its_limit_is_said(session: 
 
 
 async def test_references_and_rename_treat_sloppy_forms_as_canonical(session: Session):
-    profile = session.repo / ".cursor" / "profile" / "project-profile.md"
-    log = session.repo / ".cursor" / "profile" / "project-profile-log.md"
+    profile = session.project_dir / "project-profile.md"
+    log = session.project_dir / "project-profile-log.md"
     identifier = types.TextDocumentIdentifier(session.open(profile))
     position = session.position(profile, "PF-20260301-03", 2)  # `(PF-…)` without a comment
     found = await session.client.text_document_references_async(
@@ -149,7 +149,7 @@ async def test_no_action_on_a_sloppy_entry_adds_an_id(session: Session):
     """Every action offered on every entry line of the sloppy profiles keeps one anchor per entry and the ids it had."""
     for profile in (
         session.user_dir / "user-profile.md",
-        session.repo / ".cursor" / "profile" / "project-profile.md",
+        session.project_dir / "project-profile.md",
     ):
         text = profile.read_text(encoding="utf-8")
         before = {e.line: [a.text for a in e.anchors] for e in parse_profile(text).entries}

@@ -33,7 +33,7 @@ async def test_document_symbols_of_profile_log_and_pending(session: Session):
         ("PF-20260412-01 极简界面偏好", "2026-04-12 新增"),
         ("PF-20260412-02 前端技术栈偏好", "2026-04-12 新增"),
     ]
-    pending = session.repo / ".cursor" / "profile" / "profile-pending.md"
+    pending = session.project_dir / "profile-pending.md"
     proposals = await session.client.text_document_document_symbol_async(
         types.DocumentSymbolParams(doc(session, pending))
     )

@@ -257,6 +257,9 @@ class _Indexer:
 
 
 def index_log(log: LogDoc) -> LogIndex:
+    """Every id's history, state and retirement, and the findings that need whole histories (second
+    adds, early dates, OLD mismatches, records out of order or without an add), in one pass over the
+    records in file order (docs/format.md, "History")."""
     indexer = _Indexer()
     for position, record in enumerate(log.records):
         indexer.add(position, record)

@@ -311,6 +311,8 @@ class Planner:
         old: str | None = None,
         supersedes: str | None = None,
     ) -> None:
+        """Append the log record of one change to the pair's log, in the log's own language, and
+        note the id as written by this plan. `old` makes the operation `WORD（OLD → NEW）`."""
         language = self.language_of(ref)
         word = OP_WRITTEN[language][op]
         operation = (
@@ -363,8 +365,20 @@ class Planner:
         text, category = entry_text(text), category_name(category)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
-        self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
+        self._record_add(ref, anchor_id, text, category, context, source)
         return anchor_id
+
+    def _record_add(
+        self,
+        ref: PairRef,
+        anchor_id: str,
+        text: str,
+        category: str,
+        context: str | None = None,
+        source: str | None = None,
+    ) -> None:
+        """The add record of an entry's text (its title made from the text)."""
+        self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
 
     def _insert_entry(self, ref: PairRef, category: str, line: str) -> None:
         path = self.profile_path(ref)
@@ -400,16 +414,7 @@ class Planner:
         anchor_id = self._new_id()
         raw = doc.lines[line].rstrip()
         self.buffers.set_line(path, line, f"{raw} <!-- {anchor_id} -->")
-        self._record(
-            ref,
-            anchor_id,
-            short_title(entry.text),
-            Op.ADD,
-            entry.category or "",
-            entry.text,
-            context,
-            source,
-        )
+        self._record_add(ref, anchor_id, entry.text, entry.category or "", context, source)
         return anchor_id
 
     def delete(
@@ -744,16 +749,7 @@ class Planner:
         entry = self._entry_at(ref, line)
         anchor_id = self._new_id()
         self.buffers.replace(self.profile_path(ref), span, anchor_id)
-        self._record(
-            ref,
-            anchor_id,
-            short_title(entry.text),
-            Op.ADD,
-            entry.category or "",
-            entry.text,
-            None,
-            None,
-        )
+        self._record_add(ref, anchor_id, entry.text, entry.category or "")
         return anchor_id
 
     def replace_token(self, path: PurePath, span: Span, day: dt.date | None = None) -> str:
@@ -768,16 +764,7 @@ class Planner:
         """PM006: the missing add record of an entry."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._record(
-            ref,
-            anchor_id,
-            short_title(entry.text),
-            Op.ADD,
-            entry.category or "",
-            entry.text,
-            None,
-            None,
-        )
+        self._record_add(ref, anchor_id, entry.text, entry.category or "")
 
     def record_current_text(self, ref: PairRef, anchor_id: str, as_pivot: bool) -> str:
         """PM011: record the entry's edited text as an evolve of its id, or as a pivot to a new

@@ -168,7 +168,7 @@ def search_memory(
     kinds: Iterable[str] = KINDS,
 ) -> MemoryHits:
     """Journal entries and log records together, newest first, at most `limit` in all
-    (docs/format.md, "Search"): the CLI's `pmem search` and the server's `profileMemory.search`.
+    (docs/format.md, "Agent journal"): `pmem search` and the server's `profileMemory.search`.
 
     `journals` are (path, numbered lines newest first). Records carry no tags, so a search with a
     `tag`, or without a `query`, finds journal entries only. Within a log, later records of the

@@ -377,6 +377,8 @@ class Workspace:
 
     # -- pairs ---------------------------------------------------------------------------------
     def pair(self, folder: PurePath, name: str) -> PairIndex:
+        """The pair `name` (`user-profile` or `project-profile`) of `folder`: its two files as read
+        (either may be missing) and their id index, kept until either file's version changes."""
         profile_path = self.find_name(folder, profile_file_name(name))
         log_path = self.find_name(folder, log_file_name(name))
         profile_source, log_source = self._readable(profile_path), self._readable(log_path)

@@ -137,6 +137,8 @@ def _code_action(ls: ProfileMemoryServer, offer: Offer) -> types.CodeAction:
 def text_document_code_action(
     ls: ProfileMemoryServer, params: types.CodeActionParams
 ) -> list[types.CodeAction] | None:
+    """The core's offers for the range, as code actions: with their edit when the client cannot
+    resolve one later, disabled (with the reason) when they cannot apply."""
     served = ls.served_source(params.text_document.uri)
     if served is None or role_of(served[0]) not in (Role.PROFILE, Role.LOG, Role.PENDING):
         return None

@@ -44,6 +44,9 @@ def _supports(ls: ProfileMemoryServer) -> tuple[bool, bool]:
 
 
 def to_workspace_edit(ls: ProfileMemoryServer, plan: Plan) -> types.WorkspaceEdit:
+    """The plan as one `WorkspaceEdit`, positions in the client's encoding: versioned document edits
+    (a missing file created first) when the client takes `documentChanges`, else plain `changes`.
+    Refused when a file must be created and the client cannot."""
     document_changes, can_create = _supports(ls)
     if any(change.create for change in plan.files) and not (document_changes and can_create):
         missing = ", ".join(c.path.name for c in plan.files if c.create)

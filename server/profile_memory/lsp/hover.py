@@ -51,6 +51,9 @@ def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> li
 
 
 def id_summary(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
+    """The hover's Markdown lines for an id of this pair: state, category, the latest wording,
+    context and source, the compact entry (unless hovering on it), the last ten records, and a link
+    to the latest one."""
     history = pair.history(anchor_id)
     if history is None:
         lines = [f"**{anchor_id}** · no record in {pair.log_name}"]
