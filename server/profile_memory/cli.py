@@ -35,7 +35,7 @@ from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_source, partner_findings
 from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
-from profile_memory.core.trace import Mention, render_json, render_text, trace
+from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
 from profile_memory.store.apply import locked, write_plan
 from profile_memory.store.disk import DiskProvider, iter_lines_newest_first
@@ -219,10 +219,8 @@ def run_trace(
     problem = anchors.problem(anchor_id)
     if problem is not None:
         raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
-    traces = trace(ctx.workspace.pairs_in(ctx.places.profile_folders()), anchor_id)
-    profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
-    pending = profile_set.pending_path
-    mentions = [Mention(pending, p) for p in profile_set.pending_mentions(anchor_id) if pending]
+    traces = trace(ctx.resolver.pairs(), anchor_id)
+    mentions = ctx.resolver.mentions(anchor_id)
     if not traces:
         places = ", ".join(ctx.show(p) for p in ctx.places.profile_folders())
         raise CliError(f"{anchor_id} is not in any profile or log of {places}", code=1)

@@ -129,3 +129,15 @@ async def test_recall_init_new_id_and_trace(session: Session):
     assert traced["matches"][0]["state"] == "live" and len(traced["matches"][0]["records"]) == 2
     with pytest.raises(JsonRpcException, match="not a valid anchor id"):
         await run(session, "profileMemory.trace", {"id": "PF-1"})
+
+
+async def test_trace_names_the_proposals_that_target_the_id_as_the_cli_does(session: Session):
+    served = await run(session, "profileMemory.trace", {"id": "PF-20260412-02"})
+    shell = run_pmem(
+        "trace", "PF-20260412-02", "--json", "--user-dir", str(session.user_dir), cwd=session.repo
+    )
+    printed = json.loads(shell.out)
+    assert served["pending"], "the fixture's pending file proposes an evolve of PF-20260412-02"
+    assert [(p["line"], p["text"]) for p in served["pending"]] == [
+        (p["line"], p["text"]) for p in printed["pending"]
+    ]

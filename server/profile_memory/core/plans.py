@@ -130,8 +130,8 @@ class Plan:
 
 @dataclass(frozen=True, slots=True)
 class OverLimit:
-    """The seed's step 6: a write that leaves a compact profile over its limit says so (it is not
-    refused)."""
+    """The limit reminder (docs/format.md, "Safety rules for writes"): a write that leaves a compact
+    profile over its limit says so (it is not refused)."""
 
     path: PurePath
     lines: int

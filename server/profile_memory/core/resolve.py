@@ -16,6 +16,7 @@ from profile_memory.core.index import PairIndex
 from profile_memory.core.places import Places
 from profile_memory.core.profile import Token, tokens_on_line
 from profile_memory.core.span import Span
+from profile_memory.core.trace import Mention
 from profile_memory.core.workspace import FileKind, ProfileSet, Workspace, allocator_for
 
 
@@ -82,6 +83,16 @@ class Resolver:
         self, path: PurePath, line: int, anchor_id: str, wanted: set[tuple[PurePath, str]]
     ) -> bool:
         return bool({(p.folder, p.name) for p in self.pairs_for(path, line, anchor_id)} & wanted)
+
+    def mentions(self, anchor_id: str) -> list[Mention]:
+        """The pending proposals, in every profile set in reach, that name the id as their
+        target."""
+        return [
+            Mention(profile_set.pending_path, proposal)
+            for profile_set in self.profile_sets()
+            if profile_set.pending_path is not None
+            for proposal in profile_set.pending_mentions(anchor_id)
+        ]
 
     def memory_files(self) -> list[PurePath]:
         """The journals and FACT.md files of the memory folders in reach."""

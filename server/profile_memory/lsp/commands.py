@@ -274,7 +274,9 @@ def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     problem = anchors.problem(anchor_id)
     if problem is not None:
         raise invalid(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")
-    return render_json(anchor_id, trace(ls.resolver.pairs(), anchor_id), lambda p: uri(p))
+    resolver = ls.resolver
+    traces, mentions = trace(resolver.pairs(), anchor_id), resolver.mentions(anchor_id)
+    return render_json(anchor_id, traces, uri, mentions)
 
 
 COMMANDS = {

@@ -83,8 +83,8 @@ def to_workspace_edit(ls: ProfileMemoryServer, plan: Plan) -> types.WorkspaceEdi
 
 
 def remind_over_limit(ls: ProfileMemoryServer, plan: Plan) -> None:
-    """The seed's step 6: a change that leaves a compact profile over its limit is made, and said (a
-    warning)."""
+    """The limit reminder (docs/format.md, "Safety rules for writes"): a change that leaves a
+    compact profile over its limit is made, and said (a warning)."""
     for over in plan.over_limit:
         ls.window_show_message(
             types.ShowMessageParams(
