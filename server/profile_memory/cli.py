@@ -19,25 +19,23 @@ from profile_memory import __version__
 from profile_memory.core import anchors, recall
 from profile_memory.core.buffers import UnsafeSource
 from profile_memory.core.codes import CODES, LEVELS, Severity
-from profile_memory.core.config import ConfigFileError, Settings, today
+from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import (
     PENDING_NAME,
-    PROJECT_PAIR,
-    USER_PAIR,
     Role,
     role_of,
 )
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.places import Places, locate
-from profile_memory.core.plans import BadText, PairRef, Plan, PlanError, Planner
+from profile_memory.core.plans import BadText, PlanError, Planner
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_source, partner_findings
 from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
-from profile_memory.store.apply import locked, write_plan
+from profile_memory.store.apply import plan_and_write
 from profile_memory.store.disk import DiskProvider, iter_lines_newest_first
 from profile_memory.store.memory import (
     BadInput,
@@ -49,7 +47,7 @@ from profile_memory.store.memory import (
     sha256_of,
 )
 from profile_memory.store.safe import UnsafePath
-from profile_memory.store.templates import provision, provisioning, template_text
+from profile_memory.store.templates import provision, provisioning
 
 
 class CliError(Exception):
@@ -320,58 +318,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 WriteOperation = Callable[[Planner, Context], str]
 
 
-def _ref(ctx: Context, scope: str) -> PairRef:
-    if scope == "user":
-        return PairRef(ctx.places.user_dir, USER_PAIR)
-    return PairRef(ctx.places.project_dir, PROJECT_PAIR)
-
-
-def _scope_of_id(ctx: Context, anchor_id: str, scope: str | None) -> PairRef:
-    """The pair whose profile carries the id: the one asked for, or the only one that has it."""
-    problem = anchors.problem(anchor_id)
-    if problem is not None:
-        raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
-    if scope:
-        return _ref(ctx, scope)
-    found = [
-        s
-        for s in ("user", "project")
-        if anchor_id in ctx.workspace.pair(_ref(ctx, s).folder, _ref(ctx, s).name).entries_by_id
-    ]
-    if not found:
-        raise CliError(
-            f"unknown id {anchor_id}: no entry of the user or project profile carries it", code=1
-        )
-    if len(found) > 1:
-        raise CliError(
-            f"{anchor_id} is in both the user and the project profile; pass --scope user or "
-            "--scope project",
-            code=1,
-        )
-    return _ref(ctx, found[0])
-
-
-def _plan(ctx: Context, title: str, operation: WriteOperation) -> Plan:
-    """What the operation would write, planned on the files as they are now, read whole (a file is
-    never rewritten from a part of it)."""
-    whole = dataclasses.replace(ctx.settings, max_file_bytes=sys.maxsize)
-    ctx.workspace = Workspace(DiskProvider(), whole, ctx.places.user_dir)
-    profile_set = ctx.workspace.profile_set(ctx.places.project_dir)
-    planner = Planner(
-        ctx.workspace, profile_set, today(os.environ), template_text, ctx.settings.language
-    )
-    message = operation(planner, ctx)
-    return planner.finish(title, message)
-
-
-def _lock_folders(ctx: Context, plan: Plan) -> list[PurePath]:
-    """The profile folders that exist, and those the plan writes in (created then)."""
-    existing = [
-        f
-        for f in ctx.places.profile_folders()
-        if ctx.workspace.provider.kind(f) is not FileKind.MISSING
-    ]
-    return list(dict.fromkeys([*existing, *(change.path.parent for change in plan.files)]))
+def _scope(args: argparse.Namespace) -> Scope | None:
+    return Scope(args.scope) if args.scope else None
 
 
 def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -> int:
@@ -379,15 +327,13 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
     that is refused or has nothing to do is found by the first plan, so it takes no lock and creates
     nothing."""
     ctx = load_context(args.user_dir)
-    written: list[PurePath] = []
+
+    def planned(planner: Planner) -> str:
+        ctx.workspace = planner.workspace  # the files as this plan reads them
+        return operation(planner, ctx)
+
     try:
-        plan = _plan(ctx, title, operation)
-        if plan.files:
-            with locked(_lock_folders(ctx, plan)):
-                plan = _plan(
-                    ctx, title, operation
-                )  # the files may have changed before the locks were taken
-                written = write_plan(ctx.workspace, plan)
+        plan, written = plan_and_write(ctx.places, ctx.settings, title, planned)
     except BadText as error:
         raise CliError(str(error)) from None
     except PlanError as error:
@@ -422,7 +368,11 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
 def cmd_add(args: argparse.Namespace) -> int:
     def operation(planner: Planner, ctx: Context) -> str:
         return planner.add(
-            _ref(ctx, args.scope), args.category, args.text, args.context, args.source
+            ctx.resolver.pair_ref(Scope(args.scope)),
+            args.category,
+            args.text,
+            args.context,
+            args.source,
         )
 
     return run_write(args, "add", operation)
@@ -431,7 +381,11 @@ def cmd_add(args: argparse.Namespace) -> int:
 def cmd_evolve(args: argparse.Namespace) -> int:
     def operation(planner: Planner, ctx: Context) -> str:
         planner.evolve(
-            _scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source
+            ctx.resolver.pair_carrying(args.id, _scope(args)),
+            args.id,
+            args.text,
+            args.context,
+            args.source,
         )
         return f"evolved {args.id}"
 
@@ -441,7 +395,11 @@ def cmd_evolve(args: argparse.Namespace) -> int:
 def cmd_pivot(args: argparse.Namespace) -> int:
     def operation(planner: Planner, ctx: Context) -> str:
         new_id = planner.pivot(
-            _scope_of_id(ctx, args.id, args.scope), args.id, args.text, args.context, args.source
+            ctx.resolver.pair_carrying(args.id, _scope(args)),
+            args.id,
+            args.text,
+            args.context,
+            args.source,
         )
         return f"{new_id} replaces {args.id}"
 
@@ -450,7 +408,9 @@ def cmd_pivot(args: argparse.Namespace) -> int:
 
 def cmd_delete(args: argparse.Namespace) -> int:
     def operation(planner: Planner, ctx: Context) -> str:
-        planner.delete(_scope_of_id(ctx, args.id, args.scope), args.id, args.context, args.source)
+        planner.delete(
+            ctx.resolver.pair_carrying(args.id, _scope(args)), args.id, args.context, args.source
+        )
         return f"deleted {args.id}"
 
     return run_write(args, "delete", operation)

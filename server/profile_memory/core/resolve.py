@@ -11,9 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 
-from profile_memory.core.files import JOURNAL_NAME, Role, role_of
+from profile_memory.core import anchors
+from profile_memory.core.files import JOURNAL_NAME, PROJECT_PAIR, USER_PAIR, Role, role_of
 from profile_memory.core.index import PairIndex
+from profile_memory.core.pending import Scope
 from profile_memory.core.places import Places
+from profile_memory.core.plans import PairRef, PlanError
 from profile_memory.core.profile import Token, tokens_on_line
 from profile_memory.core.span import Span
 from profile_memory.core.trace import Mention
@@ -24,6 +27,37 @@ from profile_memory.core.workspace import FileKind, ProfileSet, Workspace, alloc
 class Resolver:
     workspace: Workspace
     places: Sequence[Places]
+
+    def pair_ref(self, scope: Scope) -> PairRef:
+        """The user pair, or the project pair of the first project in reach."""
+        places = self.places[0]
+        if scope is Scope.USER:
+            return PairRef(places.user_dir, USER_PAIR)
+        return PairRef(places.project_dir, PROJECT_PAIR)
+
+    def pair_carrying(self, anchor_id: str, scope: Scope | None = None) -> PairRef:
+        """The pair whose profile carries the id: the one asked for, or the only one that has it
+        (refused when it is malformed, in neither, or in both)."""
+        problem = anchors.problem(anchor_id)
+        if problem is not None:
+            raise PlanError(f"{anchor_id} is not a valid anchor id: {problem}")
+        if scope is not None:
+            return self.pair_ref(scope)
+        found = [
+            ref
+            for ref in (self.pair_ref(Scope.USER), self.pair_ref(Scope.PROJECT))
+            if anchor_id in self.workspace.pair(ref.folder, ref.name).entries_by_id
+        ]
+        if not found:
+            raise PlanError(
+                f"unknown id {anchor_id}: no entry of the user or project profile carries it"
+            )
+        if len(found) > 1:
+            raise PlanError(
+                f"{anchor_id} is in both the user and the project profile; pass --scope user or "
+                "--scope project"
+            )
+        return found[0]
 
     def lines(self, path: PurePath) -> list[str]:
         source = self.workspace.source(path)

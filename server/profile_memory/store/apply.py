@@ -1,16 +1,23 @@
-"""Applying an edit plan to disk: under the folders' locks, log first, each file replaced
-atomically."""
+"""Applying an edit plan to disk: planned on the files as they are, planned again and written
+under the folders' locks, log first, each file replaced atomically. Shared by the CLI and the MCP
+server."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+import os
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path, PurePath
 
 from profile_memory.core.buffers import apply_edits
-from profile_memory.core.plans import Plan
+from profile_memory.core.config import Settings, today
+from profile_memory.core.places import Places
+from profile_memory.core.plans import Plan, Planner
 from profile_memory.core.text import UTF8_BOM
 from profile_memory.core.workspace import Workspace
+from profile_memory.store.disk import DiskProvider
 from profile_memory.store.safe import (
     UnsafePath,
     atomic_replace,
@@ -18,6 +25,9 @@ from profile_memory.store.safe import (
     folder_lock,
     open_folder,
 )
+from profile_memory.store.templates import template_text
+
+Operation = Callable[[Planner], str]  # runs on a planner; says what it did
 
 
 @contextmanager
@@ -32,8 +42,8 @@ def locked(folders: list[PurePath]) -> Iterator[None]:
 
 
 def write_plan(workspace: Workspace, plan: Plan) -> list[PurePath]:
-    """Write each changed file of the plan, in the plan's order (log, profile, pending). Returns the
-    paths."""
+    """Write each changed file of the plan, in the plan's order (log, profile, pending), onto the
+    text the plan was made on (read through `workspace`). Returns the paths."""
     written = []
     for change in plan.files:
         source = None if change.create else workspace.source(change.path)
@@ -54,3 +64,41 @@ def write_plan(workspace: Workspace, plan: Plan) -> list[PurePath]:
                 raise UnsafePath(Path(change.path), error.reason) from None
         written.append(change.path)
     return written
+
+
+def _plan_on_disk(
+    places: Places, settings: Settings, title: str, operation: Operation
+) -> tuple[Plan, Workspace]:
+    """What the operation would write, planned on the files as they are now, read whole (a file is
+    never rewritten from a part of it); and the workspace it read them through."""
+    whole = dataclasses.replace(settings, max_file_bytes=sys.maxsize)
+    workspace = Workspace(DiskProvider(), whole, places.user_dir)
+    planner = Planner(
+        workspace,
+        workspace.profile_set(places.project_dir),
+        today(os.environ),
+        template_text,
+        settings.language,
+    )
+    return planner.finish(title, operation(planner)), workspace
+
+
+def _lock_folders(places: Places, plan: Plan) -> list[PurePath]:
+    """The profile folders that exist, and those the plan writes in (created then)."""
+    existing = [f for f in places.profile_folders() if os.path.isdir(f)]
+    return list(dict.fromkeys([*existing, *(change.path.parent for change in plan.files)]))
+
+
+def plan_and_write(
+    places: Places, settings: Settings, title: str, operation: Operation
+) -> tuple[Plan, list[PurePath]]:
+    """Plan, then plan again and write under the folders' locks (log, profile, pending): the files
+    may have changed before the locks were taken. A write that is refused or has nothing to do is
+    found by the first plan, so it takes no lock and creates nothing. Returns the plan and the
+    paths written."""
+    plan, _ = _plan_on_disk(places, settings, title, operation)
+    if not plan.files:
+        return plan, []
+    with locked(_lock_folders(places, plan)):
+        plan, workspace = _plan_on_disk(places, settings, title, operation)
+        return plan, write_plan(workspace, plan)
