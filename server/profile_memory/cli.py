@@ -31,7 +31,7 @@ from profile_memory.core.places import Places, locate
 from profile_memory.core.plans import BadText, PlanError, Planner
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
-from profile_memory.core.rules import check_source, partner_findings
+from profile_memory.core.rules import check_files
 from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
@@ -129,7 +129,8 @@ def _severity_overrides(values: list[str]) -> dict[str, Severity | None]:
     return overrides
 
 
-def _files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
+def files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
+    """The memory files at or under the paths given, else under the places' default roots."""
     workspace = ctx.workspace
     roots: list[PurePath]
     if paths:
@@ -168,25 +169,13 @@ def run_check(
     ignore: tuple[str, ...] = (),
     overrides: dict[str, Severity | None] | None = None,
 ) -> int:
-    diagnostics: list[Diagnostic] = []
     for path in files:
         source = ctx.workspace.source(path)
-        if source is None:
-            continue
-        if source.unreadable is not None:
+        if source is not None and source.unreadable is not None:
             raise CliError(f"{ctx.show(path)}: cannot read: {source.unreadable}")
-        diagnostics += [
-            d
-            for d in check_source(ctx.workspace, source, overrides)
-            if _selected(d, select, ignore)
-        ]
-    checked = set(files)
-    for path in files:  # a commit that breaks a log fails the hook even when only the log changed
-        diagnostics += [
-            d
-            for d in partner_findings(ctx.workspace, path, overrides)
-            if d.path not in checked and _selected(d, select, ignore)
-        ]
+    diagnostics = [
+        d for d in check_files(ctx.workspace, files, overrides) if _selected(d, select, ignore)
+    ]
     diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
     if output_format == "json":
         print(as_json(diagnostics, ctx.show))
@@ -205,7 +194,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     overrides = _severity_overrides(args.severity)
     select = _codes(args.select, "--select") if args.select else ()
     ignore = _codes(args.ignore, "--ignore") if args.ignore else ()
-    return run_check(ctx, _files_to_check(ctx, args.paths), args.format, select, ignore, overrides)
+    return run_check(ctx, files_to_check(ctx, args.paths), args.format, select, ignore, overrides)
 
 
 # -- trace ---------------------------------------------------------------------------------------
@@ -299,7 +288,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(f"  agent memory:        {show(project / 'memory')}  (FACT.md, JOURNAL.jsonl)")
     print()
     print(f"$ pmem check --user-dir {show(user_dir)} {show(target)}")
-    run_check(ctx, _files_to_check(ctx, [str(target)]), "text")
+    run_check(ctx, files_to_check(ctx, [str(target)]), "text")
     print()
     print(f"$ pmem trace --user-dir {show(user_dir)} {DEMO_TRACE_ID}")
     run_trace(ctx, DEMO_TRACE_ID)
@@ -480,7 +469,7 @@ def cmd_fix(args: argparse.Namespace) -> int:
     def operation(planner: Planner, ctx: Context) -> str:
         folders = ctx.places.profile_folders()
         done = []
-        for path in _files_to_check(ctx, args.paths):
+        for path in files_to_check(ctx, args.paths):
             if role_of(path) not in (Role.PROFILE, Role.LOG):
                 continue
             if path.parent not in folders:

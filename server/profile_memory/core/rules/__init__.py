@@ -3,6 +3,7 @@ assembled here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import PurePath
 
 from profile_memory.core.codes import Severity
@@ -68,3 +69,17 @@ def partner_findings(
         for d in (check_path(workspace, partner.path, overrides) if partner else [])
         if d.code in codes
     ]
+
+
+def check_files(
+    workspace: Workspace,
+    paths: Sequence[PurePath],
+    overrides: dict[str, Severity | None] | None = None,
+) -> list[Diagnostic]:
+    """Every finding of these files, and what each causes in its partner file when that file is
+    not among them (a commit that breaks a log fails a check of the log alone)."""
+    found = [d for path in paths for d in check_path(workspace, path, overrides)]
+    checked = set(paths)
+    for path in paths:
+        found += [d for d in partner_findings(workspace, path, overrides) if d.path not in checked]
+    return found
