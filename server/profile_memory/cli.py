@@ -727,19 +727,66 @@ def _positive(value: str) -> int:
 # -- serve ---------------------------------------------------------------------------------------
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    """The language server. Logs go to stderr or the log file: stdout is the LSP transport."""
+def _log_to_stderr(verbose: bool, log_file: str | None = None) -> None:
+    """Logs go to stderr (or a file): stdout is the protocol's transport."""
     import logging
 
     handler = (
-        logging.FileHandler(args.log_file, encoding="utf-8")
-        if args.log_file
+        logging.FileHandler(log_file, encoding="utf-8")
+        if log_file
         else logging.StreamHandler(sys.stderr)
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(
-        level=logging.DEBUG if args.verbose else logging.WARNING, handlers=[handler], force=True
+        level=logging.DEBUG if verbose else logging.WARNING, handlers=[handler], force=True
     )
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    """The MCP server for agents (README, "Agents (MCP)"); its SDK is imported only here."""
+    project = Path(os.path.abspath(args.project or os.getcwd()))
+    if not project.is_dir():
+        raise CliError(f"--project {args.project}: not a folder")
+    if args.mcp_command == "config":
+        return _mcp_config(args, project)
+    try:
+        from profile_memory.mcp_server import Door, serve
+    except ImportError as error:
+        if error.name is not None and error.name.split(".")[0] != "mcp":
+            raise
+        raise CliError(
+            "pmem mcp needs the MCP SDK: pip install 'profile-memory[mcp]' (or pip install mcp)"
+        ) from None
+    _log_to_stderr(args.verbose)
+
+    serve(Door(project, args.user_dir, args.trust_client_approval))
+    return 0
+
+
+def _mcp_config(args: argparse.Namespace, project: Path) -> int:
+    from profile_memory import mcp_config
+
+    config = mcp_config.for_client(args.client, project, args.trust_client_approval)
+    if args.write:
+        if args.client != "cursor":
+            raise CliError(
+                "--write merges into Cursor's .cursor/mcp.json only; for "
+                f"{args.client}, paste the printed configuration"
+            )
+        try:
+            target = mcp_config.merge_into_cursor(project, config)
+        except mcp_config.ConfigError as error:
+            raise CliError(str(error), code=1) from None
+        print(f"added `{mcp_config.SERVER_NAME}` to {target}")
+        return 0
+    print(json.dumps(config, ensure_ascii=False, indent=2))
+    print(f"# goes in: {mcp_config.where(args.client, project)}", file=sys.stderr)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The language server. Logs go to stderr or the log file: stdout is the LSP transport."""
+    _log_to_stderr(args.verbose, args.log_file)
     from profile_memory.lsp import create_server
     from profile_memory.lsp.server import BoundedInput, keep_large_buffers_out_of_the_heap
 
@@ -1034,7 +1081,44 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
     serve.set_defaults(handler=cmd_serve)
+    _add_mcp(commands)
     return parser
+
+
+def _add_mcp(commands: argparse._SubParsersAction) -> None:
+    mcp = commands.add_parser(
+        "mcp",
+        help="run the MCP server for agents (stdio), or print its client configuration",
+        description="Run the Profile Memory MCP server over stdio: Cherry Studio's `memory` tool, "
+        "recall, search, trace, check, propose, and profile writes that a person approves. "
+        "Needs the extra: pip install 'profile-memory[mcp]'.",
+    )
+    mcp.add_argument("--project", metavar="DIR", help="the project (default: the current folder)")
+    mcp.add_argument(
+        "--trust-client-approval",
+        action="store_true",
+        help="write profile changes at once, relying on the client's own approval of tool calls "
+        "(else the person is asked, or the change waits in the pending file)",
+    )
+    mcp.add_argument("-v", "--verbose", action="store_true", help="log debug messages (stderr)")
+    _add_user_dir(mcp)
+    mcp.set_defaults(handler=cmd_mcp, mcp_command=None)
+    actions = mcp.add_subparsers(dest="mcp_command", metavar="ACTION")
+    config = actions.add_parser(
+        "config",
+        help="print the configuration that starts `pmem mcp` from a client",
+        description="Print the MCP configuration for a client; with --write, merge it into the "
+        "project's .cursor/mcp.json (Cursor), keeping every other server.",
+    )
+    config.add_argument("--client", choices=("cursor", "claude", "cherry"), required=True)
+    config.add_argument("--write", action="store_true", help="merge into .cursor/mcp.json")
+    config.add_argument(
+        "--project",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="the project (default: the current folder)",
+    )
+    config.add_argument("--trust-client-approval", action="store_true", default=argparse.SUPPRESS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -83,6 +83,11 @@ def _plan_on_disk(
     return planner.finish(title, operation(planner)), workspace
 
 
+def preview(places: Places, settings: Settings, title: str, operation: Operation) -> Plan:
+    """What the operation would write now, without writing (to ask a person about it)."""
+    return _plan_on_disk(places, settings, title, operation)[0]
+
+
 def _lock_folders(places: Places, plan: Plan) -> list[PurePath]:
     """The profile folders that exist, and those the plan writes in (created then)."""
     existing = [f for f in places.profile_folders() if os.path.isdir(f)]

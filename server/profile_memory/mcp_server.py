@@ -1,0 +1,712 @@
+"""`pmem mcp`: the engine as MCP tools, for the agents that write these files (README, "Agents
+(MCP)").
+
+The same places, settings, locks and atomic writes as the CLI (`store/apply.py`,
+`store/memory.py`), so this server, the CLI, Cherry Studio and an editor can write the same files at
+once. The `memory` tool is Cherry Studio's own (same name, input and result texts). A change to a
+compact profile needs a person's yes: asked through the client where it can ask (elicitation),
+else written to the pending file for the person to confirm; `--trust-client-approval` writes at
+once, relying on the client's own approval of tool calls. Records written here name their source:
+the client's declared name and version, and the date. Logs go to stderr; stdout is the transport.
+
+The MCP SDK is imported only here, and only by `pmem mcp`.
+"""
+
+# No `from __future__ import annotations`: the SDK reads each tool's annotations at run time, and
+# they name resolvers defined beside the tools.
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import (
+    AcceptedElicitation,
+    CancelledElicitation,
+    Context,
+    DeclinedElicitation,
+    Elicit,
+    ElicitationResult,
+    MCPServer,
+    Resolve,
+)
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+from pydantic import BaseModel, Field
+
+from profile_memory import __version__
+from profile_memory.cli import CliError, files_to_check, load_context
+from profile_memory.cli import Context as Here
+from profile_memory.core import recall as recall_blocks
+from profile_memory.core.buffers import UnsafeSource
+from profile_memory.core.codes import Severity
+from profile_memory.core.config import today
+from profile_memory.core.files import FACT_NAME, JOURNAL_NAME, PENDING_NAME
+from profile_memory.core.pending import ProposalKind, Scope, parse_pending
+from profile_memory.core.plans import BadText, Plan, PlanError, Planner
+from profile_memory.core.profile import parse_profile
+from profile_memory.core.render import as_json_objects
+from profile_memory.core.resolve import Resolver
+from profile_memory.core.rules import check_files
+from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.text import normalise
+from profile_memory.core.trace import render_json
+from profile_memory.core.trace import trace as trace_of
+from profile_memory.store.apply import Operation, plan_and_write, preview
+from profile_memory.store.disk import iter_lines_newest_first
+from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, read_fact
+from profile_memory.store.safe import UnsafePath
+
+READ_ONLY = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+ADDITIVE = ToolAnnotations(
+    read_only_hint=False, destructive_hint=False, idempotent_hint=False, open_world_hint=False
+)
+DESTRUCTIVE = ToolAnnotations(
+    read_only_hint=False, destructive_hint=True, idempotent_hint=False, open_world_hint=False
+)
+INSTRUCTIONS = """\
+Profile Memory keeps what you learn about the person and the project: a short profile of one-line
+entries (user-profile.md, project-profile.md) with a detailed log of every change, and Cherry
+Studio's agent memory (memory/FACT.md, memory/JOURNAL.jsonl).
+- Start a session with `recall`. Use `memory` (append) for one-time events, (update) for durable
+  facts (read FACT.md first: update replaces it whole), `search` to look back, `trace` for an id.
+- When you notice a lasting preference or project fact, `propose` it; or use `profile_add`,
+  `profile_evolve`, `profile_pivot`, `profile_delete`: the person is asked before the profile
+  changes (or the change waits in the pending file). Give `context` (their words) and `source`.
+- Keep entries short; one fact per entry. Never write secrets."""
+
+
+# -- the server's state --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Door:
+    """Where the memory is (`project`, `user_dir`) and whether the client's own approval of a tool
+    call counts as the person's yes."""
+
+    project: Path
+    user_dir: str | None = None
+    trust_client_approval: bool = False
+
+    def here(self) -> Here:
+        """The places, settings and files, read afresh for each call (they may change between
+        calls)."""
+        try:
+            return load_context(self.user_dir, cwd=self.project)
+        except CliError as error:
+            raise ToolError(str(error)) from None
+
+
+def _client(ctx: Context) -> str:
+    params = ctx.session.client_params
+    info = params.client_info if params is not None else None
+    return f"{info.name} {info.version}".strip() if info is not None else "an MCP client"
+
+
+def _source(ctx: Context, given: str | None) -> str:
+    """What the record says it came from: the agent's own words, else the client and the day."""
+    return given or f"{_client(ctx)} via pmem mcp, {today(os.environ):%Y-%m-%d}"
+
+
+def _failed(here: Here, error: Exception) -> ToolError:
+    if isinstance(error, (UnsafePath, UnsafeSource)):
+        return ToolError(f"{here.show(error.path)}: {error.reason}")
+    if isinstance(error, OSError):
+        return ToolError(f"{error.filename or 'write'}: {error.strerror or error}")
+    return ToolError(str(error))
+
+
+WRITE_ERRORS = (BadText, PlanError, UnsafePath, UnsafeSource, BadInput, Refused, OSError)
+
+
+# -- results -------------------------------------------------------------------------------------
+
+
+class Limit(BaseModel):
+    """The line-limit state of a compact profile after the call."""
+
+    profile: str
+    lines: int
+    limit: int
+    over: bool
+
+
+class Outcome(BaseModel):
+    status: Literal["written", "pending", "declined", "cancelled", "not_written"]
+    message: str
+    ids: list[str] = Field(default_factory=list, description="the ids the change wrote records of")
+    files: list[str] = Field(default_factory=list, description="the files written")
+    pending: str | None = Field(default=None, description="where the change waits: FILE:LINE")
+    limits: list[Limit] = Field(default_factory=list)
+
+
+def _limits(here: Here, plan: Plan) -> list[Limit]:
+    """The state of every compact profile the plan touched (the skill's reminder, step 6)."""
+    found = []
+    for change in plan.files:
+        name = change.path.name.lower()
+        if name in ("user-profile.md", "project-profile.md"):
+            text = Path(change.path).read_text(encoding="utf-8-sig")
+            lines = parse_profile(text).counted_lines
+            limit = here.settings.limit_for(name.removesuffix(".md"))
+            found.append(
+                Limit(profile=here.show(change.path), lines=lines, limit=limit, over=lines > limit)
+            )
+    return found
+
+
+def _write(here: Here, title: str, operation: Operation) -> tuple[Plan, list[str]]:
+    try:
+        plan, written = plan_and_write(here.places, here.settings, title, operation)
+    except WRITE_ERRORS as error:
+        raise _failed(here, error) from None
+    return plan, [here.show(path) for path in written]
+
+
+def _written(here: Here, title: str, operation: Operation) -> Outcome:
+    plan, files = _write(here, title, operation)
+    return Outcome(
+        status="written",
+        message=f"done: {plan.outcome}",
+        ids=plan.ids,
+        files=files,
+        limits=_limits(here, plan),
+    )
+
+
+# -- a person's yes ------------------------------------------------------------------------------
+
+
+class Approval(BaseModel):
+    approve: bool = Field(description="Write this change to the profile")
+
+
+@dataclass(frozen=True, slots=True)
+class NotAsked:
+    """The resolver's answer when nobody is asked: the client cannot ask (`pending`), or its own
+    approval of the tool call is trusted (`trusted`)."""
+
+    reason: Literal["pending", "trusted"]
+
+
+def _can_ask(ctx: Context) -> bool:
+    capabilities = ctx.session.client_capabilities
+    elicitation = capabilities.elicitation if capabilities is not None else None
+    return elicitation is not None and (elicitation.form is not None or elicitation.url is None)
+
+
+def _question(
+    door: Door, ctx: Context, title: str, operation: Operation
+) -> NotAsked | Elicit[Approval]:
+    """Ask about the exact change, as the plan would write it now; refuse one that cannot apply."""
+    if door.trust_client_approval:
+        return NotAsked("trusted")
+    if not _can_ask(ctx):
+        return NotAsked("pending")
+    here = door.here()
+    try:
+        plan = preview(here.places, here.settings, title, operation)
+    except WRITE_ERRORS as error:
+        raise _failed(here, error) from None
+    return Elicit(f"Profile Memory — may I {plan.outcome}?", Approval)
+
+
+def _decided(
+    consent: ElicitationResult[Approval], write: Callable[[], Outcome], wait: Callable[[], Outcome]
+) -> Outcome:
+    match consent:
+        case (
+            AcceptedElicitation(data=Approval(approve=True))
+            | AcceptedElicitation(data=NotAsked(reason="trusted"))
+        ):
+            return write()
+        case AcceptedElicitation(data=NotAsked(reason="pending")):
+            return wait()
+        case AcceptedElicitation():
+            return Outcome(status="declined", message="the person said no: nothing was written")
+        case DeclinedElicitation():
+            return Outcome(status="declined", message="the person declined: nothing was written")
+        case CancelledElicitation():
+            return Outcome(status="cancelled", message="not answered: nothing was written")
+    raise ToolError("unexpected answer")
+
+
+# -- the server ----------------------------------------------------------------------------------
+
+
+def create_server(door: Door) -> MCPServer:
+    """The MCP server over `door`, with every tool and resource."""
+    server: MCPServer = MCPServer(
+        "profile-memory", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
+    )
+    _memory_tool(server, door)
+    _read_tools(server, door)
+    _profile_tools(server, door)
+    _resources(server, door)
+    return server
+
+
+# -- Cherry Studio's `memory` tool ---------------------------------------------------------------
+
+
+def _memory_tool(server: MCPServer, door: Door) -> None:
+    @server.tool(
+        annotations=DESTRUCTIVE,
+        structured_output=False,
+        description=(
+            "Manage persistent memory in this project's memory/ folder across sessions. Actions: "
+            "'update' overwrites memory/FACT.md (durable knowledge and decisions that should "
+            "survive across sessions; give if_match, the sha256 of the content you read, to refuse "
+            "a lost update). 'append' logs to memory/JOURNAL.jsonl (one-time events, completed "
+            "tasks, session notes). 'search' queries the journal. Before writing to FACT.md, ask: "
+            "will this still matter in 6 months? If not, use append instead."
+        ),
+    )
+    def memory(
+        action: Literal["update", "append", "search"],
+        content: Annotated[
+            str | None, Field(description="Full markdown content for FACT.md (required for update)")
+        ] = None,
+        text: Annotated[
+            str | None, Field(description="Journal entry text (required for append)")
+        ] = None,
+        tags: Annotated[list[str] | None, Field(description="Tags for the journal entry")] = None,
+        query: Annotated[
+            str | None, Field(description="Search query: case-insensitive substring")
+        ] = None,
+        tag: Annotated[str | None, Field(description="Filter by tag (for search)")] = None,
+        limit: Annotated[int, Field(description="Max results (default 20, for search)")] = 20,
+        if_match: Annotated[
+            str | None, Field(description="For update: the sha256 FACT.md must still have")
+        ] = None,
+    ) -> str:
+        here = door.here()
+        folder = Path(here.places.memory_dirs[0])
+        try:
+            if action == "update":
+                if not content:
+                    raise ToolError("'content' is required for update action")
+                facts_update(folder, content, if_match)
+                return "Memory updated."
+            if action == "append":
+                if not text:
+                    raise ToolError("'text' is required for append action")
+                appended = journal_append(folder, text, list(tags or []))
+                return f"Journal entry added at {appended.entry.ts}."
+            return _journal_search(here, folder, query, tag, limit)
+        except WRITE_ERRORS as error:
+            raise _failed(here, error) from None
+
+
+def _journal_search(
+    here: Here, folder: Path, query: str | None, tag: str | None, limit: int
+) -> str:
+    try:
+        check_limit(limit)
+    except ValueError as error:
+        raise ToolError(str(error)) from None
+    journal = here.workspace.find_name(folder, JOURNAL_NAME)
+    if journal is None:
+        return "No journal entries found."
+    lines = iter_lines_newest_first(journal)
+    found = search_memory([(journal, lines)], [], query, tag, limit, kinds=("journal",))
+    entries = [
+        {"ts": hit.entry.ts, "tags": hit.entry.tags, "text": hit.entry.text}
+        for hit in found.hits
+        if isinstance(hit, JournalHit)
+    ]
+    if not entries:
+        return "No matching journal entries found."
+    return json.dumps(entries, ensure_ascii=False, indent=2)
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+class Hits(BaseModel):
+    hits: list[dict[str, Any]] = Field(
+        description="newest first: kind (journal or log), path, line, text, and ts/tags or id/date"
+    )
+
+
+class Findings(BaseModel):
+    findings: list[dict[str, Any]]
+    errors: int
+    warnings: int
+
+
+def _read_tools(server: MCPServer, door: Door) -> None:
+    @server.tool(annotations=READ_ONLY)
+    def recall(format: Literal["text", "markdown", "json"] = "text") -> str:
+        """The memory to read at the start of a session: the user and project profiles, SOUL.md,
+        USER.md and FACT.md (empty or missing files left out)."""
+        here = door.here()
+        sections = recall_blocks.collect(here.workspace, here.places, here.show)
+        return recall_blocks.RENDERERS[format](sections) or "No memory yet."
+
+    @server.tool(name="trace", annotations=READ_ONLY)
+    def trace_id(id: str) -> dict[str, Any]:
+        """Where an anchor id (PF-YYYYMMDD-NN) is: its compact entry, its state (live, deleted,
+        retired), every log record of it, and the pending proposals that target it."""
+        here = door.here()
+        traces = trace_of(here.resolver.pairs(), id)
+        if not traces:
+            raise ToolError(f"{id} is in no profile or log")
+        return render_json(id, traces, here.show, here.resolver.mentions(id))
+
+    @server.tool(annotations=READ_ONLY)
+    def search(query: str, limit: int = 20) -> Hits:
+        """Journal entries and log records that contain the query (case-insensitive), newest
+        first, at most `limit` in all."""
+        here = door.here()
+        journals = [(p, iter_lines_newest_first(p)) for p in here.resolver.journals()]
+        logs = [pair.log for pair in here.resolver.pairs() if pair.log is not None]
+        try:
+            found = search_memory(journals, logs, query, limit=limit)
+        except ValueError as error:
+            raise ToolError(str(error)) from None
+        return Hits(
+            hits=[
+                {**hit_fields(hit), "path": here.show(hit.path), "line": hit.line + 1}
+                for hit in found.hits
+            ]
+        )
+
+    @server.tool(annotations=READ_ONLY)
+    def check() -> Findings:
+        """Check every memory file (profiles, logs, the pending file, FACT.md, the journal):
+        over-limit profiles, duplicate or dangling ids, broken records, malformed lines."""
+        here = door.here()
+        try:
+            files = files_to_check(here, [])
+        except CliError as error:
+            raise ToolError(str(error)) from None
+        found = check_files(here.workspace, files)
+        found.sort(key=lambda d: (here.show(d.path), d.span, d.code))
+        objects = as_json_objects(found, here.show)
+        return Findings(
+            findings=objects,
+            errors=sum(1 for d in found if d.severity is Severity.ERROR),
+            warnings=sum(1 for d in found if d.severity is Severity.WARNING),
+        )
+
+
+# -- the profile: propose, and write with a person's yes -----------------------------------------
+
+ScopeName = Literal["user", "project"]
+OldText = Annotated[str | None, Field(description="for evolve or pivot: the entry's text now")]
+ContextText = Annotated[str | None, Field(description="the person's own words, as said")]
+SourceText = Annotated[
+    str | None,
+    Field(description="where it was said (a conversation, a link); default: the client"),
+]
+
+
+def _resolver(planner: Planner, door: Door) -> Resolver:
+    """Pairs and ids as the planner reads the files (inside the write's locks)."""
+    return Resolver(planner.workspace, [door.here().places])
+
+
+def _scope(name: str | None) -> Scope | None:
+    return Scope(name) if name else None
+
+
+def _pending_path(here: Here) -> Path:
+    folder = here.places.project_dir
+    return Path(here.workspace.find_name(folder, PENDING_NAME) or folder / PENDING_NAME)
+
+
+def _proposed(
+    ctx: Context,
+    door: Door,
+    scope: str,
+    kind: ProposalKind,
+    category: str,
+    text: str,
+    old: str | None,
+    context: str | None,
+    source: str | None,
+    status: Literal["written", "pending"],
+) -> Outcome:
+    here = door.here()
+    pending = _pending_path(here)
+
+    def operation(planner: Planner) -> str:
+        planner.propose(
+            pending, Scope(scope), kind, category, text, old, context, _source(ctx, source)
+        )
+        return f"proposed in {here.show(pending)}"
+
+    plan, files = _write(here, "propose", operation)
+    doc = parse_pending(pending.read_text(encoding="utf-8-sig"))
+    line = next(
+        (p.line for p in reversed(doc.proposals) if normalise(p.text) == normalise(text)), None
+    )
+    where = f"{here.show(pending)}:{line + 1}" if line is not None else here.show(pending)
+    message = (
+        plan.outcome
+        if status == "written"
+        else f"waiting for the person at {where} (confirm it in the editor, or `pmem confirm`)"
+    )
+    return Outcome(status=status, message=message, files=files, pending=where)
+
+
+def _profile_tools(server: MCPServer, door: Door) -> None:
+    @server.tool(annotations=ADDITIVE)
+    def propose(
+        scope: ScopeName,
+        kind: Literal["add", "evolve", "pivot"],
+        category: str,
+        text: str,
+        ctx: Context,
+        old: OldText = None,
+        context: ContextText = None,
+        source: SourceText = None,
+    ) -> Outcome:
+        """Propose a profile change in the pending file, in the profile-memory skill's format, for
+        the person to confirm (in the editor, or with `pmem confirm`)."""
+        return _proposed(
+            ctx, door, scope, ProposalKind(kind), category, text, old, context, source, "written"
+        )
+
+    def add_operation(
+        scope: str, category: str, text: str, context: str | None, source: str
+    ) -> Operation:
+        def operation(planner: Planner) -> str:
+            ref = _resolver(planner, door).pair_ref(Scope(scope))
+            anchor_id = planner.add(ref, category, text, context, source)
+            return f"add {anchor_id} to the {scope} profile under `{category}`: {text}"
+
+        return operation
+
+    async def ask_add(scope: ScopeName, category: str, text: str, ctx: Context) -> Any:
+        return _question(door, ctx, "add", add_operation(scope, category, text, None, ""))
+
+    @server.tool(annotations=DESTRUCTIVE)
+    def profile_add(
+        scope: ScopeName,
+        category: str,
+        text: str,
+        ctx: Context,
+        consent: Annotated[ElicitationResult[Approval], Resolve(ask_add)],
+        context: ContextText = None,
+        source: SourceText = None,
+    ) -> Outcome:
+        """Add a confirmed entry (one line) to a compact profile, with its log record. The person
+        is asked first; where the client cannot ask, the entry is proposed in the pending file."""
+        operation = add_operation(scope, category, text, context, _source(ctx, source))
+        return _decided(
+            consent,
+            lambda: _written(door.here(), "add", operation),
+            lambda: _proposed(
+                ctx, door, scope, ProposalKind.ADD, category, text, None, context, source, "pending"
+            ),
+        )
+
+    def change_operation(
+        kind: str,
+        anchor_id: str,
+        text: str | None,
+        scope: str | None,
+        context: str | None,
+        source: str,
+    ) -> Operation:
+        def operation(planner: Planner) -> str:
+            ref = _resolver(planner, door).pair_carrying(anchor_id, _scope(scope))
+            if kind == "evolve":
+                planner.evolve(ref, anchor_id, text or "", context, source)
+                return f"evolve {anchor_id} to: {text}"
+            if kind == "pivot":
+                new_id = planner.pivot(ref, anchor_id, text or "", context, source)
+                return f"pivot {anchor_id} to {new_id}: {text}"
+            planner.delete(ref, anchor_id, context, source)
+            return f"delete {anchor_id}"
+
+        return operation
+
+    def waiting(
+        ctx: Context,
+        kind: ProposalKind,
+        anchor_id: str,
+        text: str,
+        scope: str | None,
+        context: str | None,
+        source: str | None,
+    ) -> Outcome:
+        here = door.here()
+        try:
+            ref = here.resolver.pair_carrying(anchor_id, _scope(scope))
+        except PlanError as error:
+            raise ToolError(str(error)) from None
+        entry = here.workspace.pair(ref.folder, ref.name).entries_by_id[anchor_id][0]
+        owner = "user" if ref.name.startswith("user") else "project"
+        return _proposed(
+            ctx,
+            door,
+            owner,
+            kind,
+            entry.category or "",
+            text,
+            entry.text,
+            context,
+            source,
+            "pending",
+        )
+
+    async def ask_evolve(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
+        return _question(door, ctx, "evolve", change_operation("evolve", id, text, scope, None, ""))
+
+    async def ask_pivot(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
+        return _question(door, ctx, "pivot", change_operation("pivot", id, text, scope, None, ""))
+
+    async def ask_delete(id: str, ctx: Context, scope: ScopeName | None = None) -> Any:
+        return _question(door, ctx, "delete", change_operation("delete", id, None, scope, None, ""))
+
+    @server.tool(annotations=DESTRUCTIVE)
+    def profile_evolve(
+        id: str,
+        text: str,
+        ctx: Context,
+        consent: Annotated[ElicitationResult[Approval], Resolve(ask_evolve)],
+        scope: ScopeName | None = None,
+        context: ContextText = None,
+        source: SourceText = None,
+    ) -> Outcome:
+        """Refine an entry, keeping its id (the same preference, worded better or more complete);
+        an evolve record keeps the history."""
+        operation = change_operation("evolve", id, text, scope, context, _source(ctx, source))
+        return _decided(
+            consent,
+            lambda: _written(door.here(), "evolve", operation),
+            lambda: waiting(ctx, ProposalKind.EVOLVE, id, text, scope, context, source),
+        )
+
+    @server.tool(annotations=DESTRUCTIVE)
+    def profile_pivot(
+        id: str,
+        text: str,
+        ctx: Context,
+        consent: Annotated[ElicitationResult[Approval], Resolve(ask_pivot)],
+        scope: ScopeName | None = None,
+        context: ContextText = None,
+        source: SourceText = None,
+    ) -> Outcome:
+        """Replace an entry whose meaning changed: a new id replaces the old one, which is
+        retired; the log says which replaced which."""
+        operation = change_operation("pivot", id, text, scope, context, _source(ctx, source))
+        return _decided(
+            consent,
+            lambda: _written(door.here(), "pivot", operation),
+            lambda: waiting(ctx, ProposalKind.PIVOT, id, text, scope, context, source),
+        )
+
+    @server.tool(annotations=DESTRUCTIVE)
+    def profile_delete(
+        id: str,
+        ctx: Context,
+        consent: Annotated[ElicitationResult[Approval], Resolve(ask_delete)],
+        scope: ScopeName | None = None,
+        context: ContextText = None,
+        source: SourceText = None,
+    ) -> Outcome:
+        """Remove an entry from its profile; a delete record keeps what it said."""
+        operation = change_operation("delete", id, None, scope, context, _source(ctx, source))
+        return _decided(
+            consent,
+            lambda: _written(door.here(), "delete", operation),
+            lambda: Outcome(
+                status="not_written",
+                message=(
+                    "this client cannot ask the person, and a delete cannot wait in the pending "
+                    f"file: ask them to run `pmem delete {id}`, or to delete it in the editor"
+                ),
+            ),
+        )
+
+    def decide_operation(line: int | None, decision: str) -> Operation:
+        def operation(planner: Planner) -> str:
+            here = door.here()
+            pending = _pending_path(here)
+            proposals = parse_pending(planner.text(pending)).proposals
+            if line is not None:
+                proposals = [p for p in proposals if p.line <= line - 1 < p.end_line]
+                if not proposals:
+                    raise PlanError(f"{here.show(pending)}:{line} is no proposal")
+            return planner.decide_each(pending, proposals, decision, keep_lines=line is not None)
+
+        return operation
+
+    async def ask_confirm(
+        ctx: Context,
+        line: int | None = None,
+        decision: Literal["confirm", "keep-both", "discard"] = "confirm",
+    ) -> Any:
+        return _question(door, ctx, "confirm", decide_operation(line, decision))
+
+    @server.tool(annotations=DESTRUCTIVE)
+    def confirm(
+        ctx: Context,
+        consent: Annotated[ElicitationResult[Approval], Resolve(ask_confirm)],
+        line: Annotated[
+            int | None,
+            Field(description="the proposal's line in the pending file; omit for every proposal"),
+        ] = None,
+        decision: Literal["confirm", "keep-both", "discard"] = "confirm",
+    ) -> Outcome:
+        """Decide pending proposals (one by its line, or all): confirm writes them to the profile
+        with their log records; keep-both adds an evolve or pivot as a new entry; discard drops
+        them. The person is asked first."""
+        return _decided(
+            consent,
+            lambda: _written(door.here(), "confirm", decide_operation(line, decision)),
+            lambda: Outcome(
+                status="not_written",
+                message="this client cannot ask the person: they decide the pending proposals in "
+                "the editor, or with `pmem confirm`",
+            ),
+        )
+
+
+# -- resources -----------------------------------------------------------------------------------
+
+
+def _resources(server: MCPServer, door: Door) -> None:
+    def profile_text(scope: Scope) -> str:
+        here = door.here()
+        ref = here.resolver.pair_ref(scope)
+        pair = here.workspace.pair(ref.folder, ref.name)
+        return "\n".join(pair.profile.doc.lines) if pair.profile else ""
+
+    @server.resource("pmem://profile/user", mime_type="text/markdown")
+    def user_profile() -> str:
+        """The user's compact profile (user-profile.md)."""
+        return profile_text(Scope.USER)
+
+    @server.resource("pmem://profile/project", mime_type="text/markdown")
+    def project_profile() -> str:
+        """The project's compact profile (project-profile.md)."""
+        return profile_text(Scope.PROJECT)
+
+    @server.resource("pmem://facts", mime_type="text/markdown")
+    def facts() -> str:
+        """The agent's durable facts (memory/FACT.md)."""
+        here = door.here()
+        try:
+            _, data = read_fact(Path(here.places.memory_dirs[0]))
+        except (UnsafePath, OSError) as error:
+            raise ToolError(f"{FACT_NAME}: {error}") from None
+        return data.decode("utf-8", errors="replace") if data else ""
+
+    @server.resource("pmem://recall", mime_type="text/markdown")
+    def recall_block() -> str:
+        """The recall block an agent reads at the start of a session (Markdown)."""
+        here = door.here()
+        sections = recall_blocks.collect(here.workspace, here.places, here.show)
+        return recall_blocks.RENDERERS["markdown"](sections)
+
+
+def serve(door: Door) -> None:
+    create_server(door).run("stdio")
