@@ -22,3 +22,12 @@ def test_check_scaling_smoke_run():
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "One id repeated on every line" in done.stdout and "| 400 |" in done.stdout
+
+
+def test_startup_smoke_run():
+    script = Path(__file__).parents[1] / "bench" / "startup.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--smoke"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "| pmem check |" in done.stdout and "first `tools/list` answer" in done.stdout
