@@ -42,7 +42,14 @@ from profile_memory.core import recall as recall_blocks
 from profile_memory.core.buffers import UnsafeSource
 from profile_memory.core.codes import Severity
 from profile_memory.core.config import today
-from profile_memory.core.files import FACT_NAME, JOURNAL_NAME, PENDING_NAME
+from profile_memory.core.files import (
+    FACT_NAME,
+    JOURNAL_NAME,
+    PENDING_NAME,
+    Role,
+    pair_name,
+    role_of,
+)
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import BadText, Plan, PlanError, Planner
 from profile_memory.core.profile import parse_profile
@@ -139,7 +146,10 @@ class Outcome(BaseModel):
     message: str
     ids: list[str] = Field(default_factory=list, description="the ids the change wrote records of")
     files: list[str] = Field(default_factory=list, description="the files written")
-    pending: str | None = Field(default=None, description="where the change waits: FILE:LINE")
+    pending: str | None = Field(default=None, description="where the proposal is: FILE:LINE")
+    proposal: list[str] = Field(
+        default_factory=list, description="the proposal's lines, as written"
+    )
     limits: list[Limit] = Field(default_factory=list)
 
 
@@ -147,11 +157,11 @@ def _limits(here: Here, plan: Plan) -> list[Limit]:
     """The state of every compact profile the plan touched (the skill's reminder, step 6)."""
     found = []
     for change in plan.files:
-        name = change.path.name.lower()
-        if name in ("user-profile.md", "project-profile.md"):
+        name = pair_name(change.path)
+        if role_of(change.path) is Role.PROFILE and name is not None:
             text = Path(change.path).read_text(encoding="utf-8-sig")
             lines = parse_profile(text).counted_lines
-            limit = here.settings.limit_for(name.removesuffix(".md"))
+            limit = here.settings.limit_for(name)
             found.append(
                 Limit(profile=here.show(change.path), lines=lines, limit=limit, over=lines > limit)
             )
@@ -442,16 +452,15 @@ def _proposed(
 
     plan, files = _write(here, "propose", operation)
     doc = parse_pending(pending.read_text(encoding="utf-8-sig"))
-    line = next(
-        (p.line for p in reversed(doc.proposals) if normalise(p.text) == normalise(text)), None
-    )
-    where = f"{here.show(pending)}:{line + 1}" if line is not None else here.show(pending)
+    found = next((p for p in reversed(doc.proposals) if normalise(p.text) == normalise(text)), None)
+    where = f"{here.show(pending)}:{found.line + 1}" if found else here.show(pending)
+    lines = doc.lines[found.line : found.end_line] if found else []
     message = (
         plan.outcome
         if status == "written"
         else f"waiting for the person at {where} (confirm it in the editor, or `pmem confirm`)"
     )
-    return Outcome(status=status, message=message, files=files, pending=where)
+    return Outcome(status=status, message=message, files=files, pending=where, proposal=lines)
 
 
 def _profile_tools(server: MCPServer, door: Door) -> None:
@@ -482,7 +491,7 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
 
         return operation
 
-    async def ask_add(scope: ScopeName, category: str, text: str, ctx: Context) -> Any:
+    def ask_add(scope: ScopeName, category: str, text: str, ctx: Context) -> Any:
         return _question(door, ctx, "add", add_operation(scope, category, text, None, ""))
 
     @server.tool(annotations=DESTRUCTIVE)
@@ -556,13 +565,13 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
             "pending",
         )
 
-    async def ask_evolve(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
+    def ask_evolve(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
         return _question(door, ctx, "evolve", change_operation("evolve", id, text, scope, None, ""))
 
-    async def ask_pivot(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
+    def ask_pivot(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
         return _question(door, ctx, "pivot", change_operation("pivot", id, text, scope, None, ""))
 
-    async def ask_delete(id: str, ctx: Context, scope: ScopeName | None = None) -> Any:
+    def ask_delete(id: str, ctx: Context, scope: ScopeName | None = None) -> Any:
         return _question(door, ctx, "delete", change_operation("delete", id, None, scope, None, ""))
 
     @server.tool(annotations=DESTRUCTIVE)
@@ -639,7 +648,7 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
 
         return operation
 
-    async def ask_confirm(
+    def ask_confirm(
         ctx: Context,
         line: int | None = None,
         decision: Literal["confirm", "keep-both", "discard"] = "confirm",

@@ -175,7 +175,10 @@ async def test_propose_writes_the_pending_file_and_says_where(tree: Tree):
             + 1
         )
     )
-    assert "test-agent 1.2 via pmem mcp, 2026-11-30" in pending.read_text(encoding="utf-8")
+    assert outcome["proposal"] == [
+        "- [新增][技术偏好] 偏好 Rust",
+        "  - 来源对话: test-agent 1.2 via pmem mcp, 2026-11-30",
+    ]
 
 
 async def test_a_profile_write_asks_the_exact_change_and_writes_on_yes(tree: Tree):
