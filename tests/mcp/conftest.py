@@ -3,6 +3,8 @@ copy of the `clean` fixture."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from features_support import WORKSPACES
 from helpers import FixtureTree
@@ -37,3 +39,18 @@ def answering(action: str, approve: bool = True):
 
     callback.asked = asked
     return callback
+
+
+def pmem_mcp(tree: FixtureTree, *extra: str) -> list[str]:
+    """The command line that starts `pmem mcp` on the tree."""
+    return [
+        sys.executable,
+        "-m",
+        "profile_memory",
+        "mcp",
+        "--project",
+        str(tree.repo),
+        "--user-dir",
+        str(tree.user_dir),
+        *extra,
+    ]

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from cli_support import run_pmem
-from conftest import AGENT, Tree
+from conftest import AGENT, Tree, pmem_mcp
 from mcp import Client, StdioServerParameters
 
 
@@ -17,16 +17,7 @@ def stdio(tree: Tree, *extra: str) -> Client:
     return Client(
         StdioServerParameters(
             command=sys.executable,
-            args=[
-                "-m",
-                "profile_memory",
-                "mcp",
-                "--project",
-                str(tree.repo),
-                "--user-dir",
-                str(tree.user_dir),
-                *extra,
-            ],
+            args=pmem_mcp(tree, *extra)[1:],
             env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home")},
         ),
         client_info=AGENT,

@@ -365,20 +365,35 @@ class Planner:
         text, category = entry_text(text), category_name(category)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
-        self._record_add(ref, anchor_id, text, category, context, source)
+        self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
         return anchor_id
 
-    def _record_add(
+    def _record_entry(
         self,
         ref: PairRef,
         anchor_id: str,
-        text: str,
-        category: str,
+        entry: Entry,
+        op: Op,
         context: str | None = None,
         source: str | None = None,
+        old: str | None = None,
+        supersedes: str | None = None,
     ) -> None:
-        """The add record of an entry's text (its title made from the text)."""
-        self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
+        """The record of an entry's current text under its category (its title made from the
+        text)."""
+        summary, category = entry.text, entry.category or ""
+        self._record(
+            ref,
+            anchor_id,
+            short_title(summary),
+            op,
+            category,
+            summary,
+            context,
+            source,
+            old,
+            supersedes,
+        )
 
     def _insert_entry(self, ref: PairRef, category: str, line: str) -> None:
         path = self.profile_path(ref)
@@ -414,7 +429,7 @@ class Planner:
         anchor_id = self._new_id()
         raw = doc.lines[line].rstrip()
         self.buffers.set_line(path, line, f"{raw} <!-- {anchor_id} -->")
-        self._record_add(ref, anchor_id, entry.text, entry.category or "", context, source)
+        self._record_entry(ref, anchor_id, entry, Op.ADD, context=context, source=source)
         return anchor_id
 
     def delete(
@@ -424,16 +439,7 @@ class Planner:
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
         self.buffers.remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
-        self._record(
-            ref,
-            anchor_id,
-            short_title(entry.text),
-            Op.DELETE,
-            entry.category or "",
-            entry.text,
-            context,
-            source,
-        )
+        self._record_entry(ref, anchor_id, entry, Op.DELETE, context=context, source=source)
 
     def evolve(
         self,
@@ -749,7 +755,7 @@ class Planner:
         entry = self._entry_at(ref, line)
         anchor_id = self._new_id()
         self.buffers.replace(self.profile_path(ref), span, anchor_id)
-        self._record_add(ref, anchor_id, entry.text, entry.category or "")
+        self._record_entry(ref, anchor_id, entry, Op.ADD)
         return anchor_id
 
     def replace_token(self, path: PurePath, span: Span, day: dt.date | None = None) -> str:
@@ -764,7 +770,7 @@ class Planner:
         """PM006: the missing add record of an entry."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._record_add(ref, anchor_id, entry.text, entry.category or "")
+        self._record_entry(ref, anchor_id, entry, Op.ADD)
 
     def record_current_text(self, ref: PairRef, anchor_id: str, as_pivot: bool) -> str:
         """PM011: record the entry's edited text as an evolve of its id, or as a pivot to a new
@@ -774,32 +780,11 @@ class Planner:
         old = normalise(history.latest_summary if history and history.latest_summary else "")
         if not as_pivot:
             self._touched(anchor_id)
-            self._record(
-                ref,
-                anchor_id,
-                short_title(entry.text),
-                Op.EVOLVE,
-                entry.category or "",
-                entry.text,
-                None,
-                None,
-                old=old,
-            )
+            self._record_entry(ref, anchor_id, entry, Op.EVOLVE, old=old)
             return anchor_id
         new_id = self._new_id()
         self.buffers.replace(self.profile_path(ref), entry.anchors[0].span, new_id)
-        self._record(
-            ref,
-            new_id,
-            short_title(entry.text),
-            Op.PIVOT,
-            entry.category or "",
-            entry.text,
-            None,
-            None,
-            old=old,
-            supersedes=anchor_id,
-        )
+        self._record_entry(ref, new_id, entry, Op.PIVOT, old=old, supersedes=anchor_id)
         return new_id
 
     def _orphan(self, ref: PairRef, anchor_id: str) -> tuple[str, str]:
@@ -837,16 +822,7 @@ class Planner:
         its category)."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._record(
-            ref,
-            anchor_id,
-            short_title(entry.text),
-            Op.EVOLVE,
-            entry.category or "",
-            entry.text,
-            None,
-            None,
-        )
+        self._record_entry(ref, anchor_id, entry, Op.EVOLVE)
 
     def remove_entry(self, ref: PairRef, line: int) -> None:
         """PM008: drop an entry whose id the log has deleted or retired (no new record)."""
