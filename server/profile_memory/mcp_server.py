@@ -525,14 +525,17 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     ) -> Operation:
         def operation(planner: Planner) -> str:
             ref = _resolver(planner, door).pair_carrying(anchor_id, _scope(scope))
+            entries = planner.pair(ref).entries_by_id.get(anchor_id, [])
+            now = entries[0].text if entries else ""
+            where = f"the {ref.name.removesuffix('-profile')} profile"
             if kind == "evolve":
                 planner.evolve(ref, anchor_id, text or "", context, source)
-                return f"evolve {anchor_id} to: {text}"
+                return f"evolve {anchor_id} in {where}: {now} → {text}"
             if kind == "pivot":
                 new_id = planner.pivot(ref, anchor_id, text or "", context, source)
-                return f"pivot {anchor_id} to {new_id}: {text}"
+                return f"pivot {anchor_id} in {where} to {new_id}: {now} → {text}"
             planner.delete(ref, anchor_id, context, source)
-            return f"delete {anchor_id}"
+            return f"delete {anchor_id} from {where}: {now}"
 
         return operation
 

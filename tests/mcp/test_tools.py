@@ -213,9 +213,14 @@ async def test_no_yes_no_write(tree: Tree, answer, status, mode):
 
 async def test_a_yes_that_says_no_writes_nothing(tree: Tree):
     before = snapshot(tree)
-    async with client(tree, answering("accept", approve=False)) as c:
+    no = answering("accept", approve=False)
+    async with client(tree, no) as c:
         outcome, _, _ = await call(c, "profile_delete", {"id": "PF-20260412-02"})
     assert outcome["status"] == "declined" and snapshot(tree) == before
+    assert no.asked == [
+        "Profile Memory — may I delete PF-20260412-02 from the user profile: "
+        "偏好 React + Next.js 全栈开发?"
+    ]
 
 
 async def test_a_client_that_cannot_ask_gets_the_change_pending(tree: Tree):
@@ -242,6 +247,10 @@ async def test_trusting_the_clients_approval_writes_at_once(tree: Tree):
             c, "profile_pivot", {"id": "PF-20260412-02", "text": "偏好 Svelte"}
         )
     assert outcome["status"] == "written" and outcome["ids"][0] == "PF-20261130-01"
+    assert outcome["message"] == (
+        "done: pivot PF-20260412-02 in the user profile to PF-20261130-01: "
+        "偏好 React + Next.js 全栈开发 → 偏好 Svelte"
+    )
     assert "偏好 Svelte <!-- PF-20261130-01 -->" in (tree.user_dir / "user-profile.md").read_text(
         encoding="utf-8"
     )
