@@ -17,6 +17,7 @@ from profile_memory.lsp import (
     rename,
     symbols,
     text_sync,
+    views,
 )
 from profile_memory.lsp.server import ProfileMemoryServer
 
@@ -34,6 +35,7 @@ FEATURES = (
     code_lens,
     code_actions,
     commands,
+    views,
 )
 
 

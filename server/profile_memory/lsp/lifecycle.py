@@ -13,7 +13,7 @@ from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
 
 from profile_memory.core.files import Role, role_of
-from profile_memory.lsp import diagnostics
+from profile_memory.lsp import diagnostics, views
 from profile_memory.lsp.provider import path_of, uri
 
 if TYPE_CHECKING:
@@ -136,6 +136,7 @@ def workspace_did_change_watched_files(
     if any(path.name.lower() == "pmem.toml" for path in paths):
         ls.report_problems(ls.reload())
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000)
+    views.changed(ls)
 
 
 def workspace_did_change_workspace_folders(

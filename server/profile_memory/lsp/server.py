@@ -115,6 +115,11 @@ class ProfileMemoryServer(LanguageServer):
         notification = types.METHOD_TO_TYPES[method][1] is None
         self.feature(method, options)(guarded(handler, notification=notification))
 
+    def handle_custom(self, method: str, handler: Callable[..., Any]) -> None:
+        """Register a request of our own (`profileMemory/…`), guarded; its params reach it as sent
+        (a dict, or None)."""
+        self.feature(method)(guarded(handler))
+
     def handle_command(self, name: str, handler: Callable[..., Any]) -> None:
         """Register a `workspace/executeCommand` handler `(ls, *arguments)`, guarded. Its arguments
         reach it as sent, and it checks them itself: pygls would convert them by the handler's

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from profile_memory.core.workspace import FileKind
-from profile_memory.lsp import diagnostics
+from profile_memory.lsp import diagnostics, views
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.provider import path_of
 
@@ -41,6 +41,7 @@ def text_document_did_change(
     delay = ls.settings.debounce_ms / 1000
     diagnostics.schedule(ls, path, delay)
     diagnostics.refresh_all(ls, delay, except_path=path)
+    views.changed(ls)
 
 
 def text_document_did_close(

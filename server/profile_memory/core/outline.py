@@ -1,0 +1,192 @@
+"""The whole memory at a glance (the editor's Profile Memory view): every pair's categories and
+entries with their state, the history of every log newest first, and an id's timeline (its
+records and those of the ids it replaced or that replaced it, through pivots).
+
+Pure: built from a `Resolver`; front ends turn paths into their own form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import PurePath
+
+from profile_memory.core.config import Settings
+from profile_memory.core.index import History, PairIndex, State
+from profile_memory.core.log import Record, op_word
+from profile_memory.core.pending import Proposal
+from profile_memory.core.resolve import Resolver
+from profile_memory.core.rules import check_path
+
+
+class EntryState(Enum):
+    LIVE = "live"
+    UNCONFIRMED = "unconfirmed"  # no id yet (PM005)
+    DANGLING = "dangling"  # an id without a log record (PM006)
+    DELETED = "deleted"  # its id was deleted in the log (PM008)
+    RETIRED = "retired"  # its id was replaced by a pivot (PM008)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordView:
+    id: str
+    date: str
+    operation: str  # as the log writes it (新增, evolve, …)
+    title: str
+    path: PurePath
+    line: int  # 0-based, the heading
+    pair: str
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    id: str | None
+    text: str
+    line: int
+    state: EntryState
+    records: int
+    last: RecordView | None
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryView:
+    name: str
+    line: int
+    entries: list[EntryView]
+
+
+@dataclass(frozen=True, slots=True)
+class PairView:
+    name: str
+    folder: PurePath
+    profile: PurePath | None
+    log: PurePath | None
+    lines: int
+    limit: int
+    findings: int
+    categories: list[CategoryView]
+
+
+@dataclass(frozen=True, slots=True)
+class PendingView:
+    path: PurePath
+    proposals: list[Proposal]
+
+
+def _record_view(pair: PairIndex, record: Record, with_fields: bool = False) -> RecordView:
+    fields = {key: found.value for key, found in record.fields.items()} if with_fields else {}
+    path = pair.log.path if pair.log else pair.folder / pair.log_name
+    return RecordView(
+        record.id or "",
+        str(record.date or ""),
+        op_word(record, pair.language),
+        record.title,
+        path,
+        record.line,
+        pair.name,
+        fields,
+    )
+
+
+def _state(history: History | None, anchor_id: str | None) -> EntryState:
+    if anchor_id is None:
+        return EntryState.UNCONFIRMED
+    if history is None:
+        return EntryState.DANGLING
+    return {
+        State.LIVE: EntryState.LIVE,
+        State.DELETED: EntryState.DELETED,
+        State.RETIRED: EntryState.RETIRED,
+    }[history.state]
+
+
+def _pair_view(resolver: Resolver, pair: PairIndex, settings: Settings) -> PairView:
+    categories: dict[str, CategoryView] = {}
+    doc = pair.profile.doc if pair.profile else None
+    for category in doc.categories if doc else []:
+        categories[category.name] = CategoryView(category.name, category.line, [])
+    for entry in doc.entries if doc else []:
+        history = pair.history(entry.id) if entry.id else None
+        view = EntryView(
+            entry.id,
+            entry.text,
+            entry.line,
+            _state(history, entry.id),
+            len(history.records) if history else 0,
+            _record_view(pair, history.latest) if history else None,
+        )
+        if entry.category in categories:
+            categories[entry.category].entries.append(view)
+    files = [file.path for file in (pair.profile, pair.log) if file is not None]
+    findings = sum(len(check_path(resolver.workspace, path)) for path in files)
+    return PairView(
+        pair.name,
+        pair.folder,
+        pair.profile.path if pair.profile else None,
+        pair.log.path if pair.log else None,
+        doc.counted_lines if doc else 0,
+        settings.limit_for(pair.name),
+        findings,
+        list(categories.values()),
+    )
+
+
+def outline(resolver: Resolver) -> list[PairView]:
+    """Every pair in reach (user first, then each project's), with its entries and their state."""
+    settings = resolver.workspace.settings
+    return [_pair_view(resolver, pair, settings) for pair in resolver.pairs()]
+
+
+def pending(resolver: Resolver) -> list[PendingView]:
+    """The proposals of every pending file in reach, in file order."""
+    found = []
+    for profile_set in resolver.profile_sets():
+        if profile_set.pending_path is not None and profile_set.pending is not None:
+            found.append(PendingView(profile_set.pending_path, profile_set.pending.proposals))
+    return found
+
+
+def history(resolver: Resolver, query: str = "", limit: int = 200) -> list[RecordView]:
+    """The records of every log, newest first (by date; within a date, later in the log first),
+    whose id or title contains `query` (case-insensitive); at most `limit`."""
+    needle = query.casefold()
+    found = [
+        _record_view(pair, record)
+        for pair in resolver.pairs()
+        for record in (pair.log.doc.records if pair.log else [])
+        if record.id and needle in f"{record.id} {record.title}".casefold()
+    ]
+    found.reverse()
+    found.sort(key=lambda view: view.date, reverse=True)
+    return found[:limit]
+
+
+def timeline(resolver: Resolver, anchor_id: str) -> list[RecordView]:
+    """Every record of the id and of the ids linked to it by pivots (those it replaced, those that
+    replaced it), oldest first, with their fields."""
+    found: list[RecordView] = []
+    for pair in resolver.pairs():
+        related = _linked(pair, anchor_id)
+        found += [
+            _record_view(pair, record, with_fields=True)
+            for record in (pair.log.doc.records if pair.log else [])
+            if record.id in related
+        ]
+    return found
+
+
+def _linked(pair: PairIndex, anchor_id: str) -> set[str]:
+    """The id and every id a chain of pivots links to it, either way."""
+    edges: dict[str, set[str]] = {}
+    for old, found in pair.log_index.histories.items():
+        new = found.retired_by.id if found.retired_by else None
+        if new:
+            edges.setdefault(old, set()).add(new)
+            edges.setdefault(new, set()).add(old)
+    linked, frontier = {anchor_id}, [anchor_id]
+    while frontier:
+        for other in edges.get(frontier.pop(), set()) - linked:
+            linked.add(other)
+            frontier.append(other)
+    return linked

@@ -1,0 +1,179 @@
+"""The whole memory for an editor's views (README, "Custom requests"): `profileMemory/outline`
+(pairs, categories, entries with their state; pending proposals; memory folders),
+`profileMemory/history` (every record, newest first), `profileMemory/timeline` (an id's records
+through pivots, and as Markdown), and the `profileMemory/didChange` notification sent when what
+they show may have changed (an edit, or a file written by another program).
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any
+
+from profile_memory.core import anchors
+from profile_memory.core.files import Role, role_of
+from profile_memory.core.outline import (
+    EntryView,
+    PairView,
+    RecordView,
+    history,
+    outline,
+    pending,
+    timeline,
+)
+from profile_memory.lsp.provider import uri
+from profile_memory.lsp.safety import invalid
+
+if TYPE_CHECKING:
+    from profile_memory.lsp.server import ProfileMemoryServer
+
+OUTLINE = "profileMemory/outline"
+HISTORY = "profileMemory/history"
+TIMELINE = "profileMemory/timeline"
+DID_CHANGE = "profileMemory/didChange"
+HISTORY_LIMIT = 200
+
+
+def _uri(path: PurePath | None) -> str | None:
+    return uri(path) if path is not None else None
+
+
+def _record(view: RecordView) -> dict[str, Any]:
+    found: dict[str, Any] = {
+        "id": view.id,
+        "date": view.date,
+        "operation": view.operation,
+        "title": view.title,
+        "uri": uri(view.path),
+        "line": view.line,
+        "pair": view.pair,
+    }
+    if view.fields:
+        found["fields"] = view.fields
+    return found
+
+
+def _entry(view: EntryView) -> dict[str, Any]:
+    return {
+        "id": view.id,
+        "text": view.text,
+        "line": view.line,
+        "state": view.state.value,
+        "records": view.records,
+        "last": _record(view.last) if view.last else None,
+    }
+
+
+def _pair(view: PairView) -> dict[str, Any]:
+    return {
+        "name": view.name,
+        "folder": uri(view.folder),
+        "profile": _uri(view.profile),
+        "log": _uri(view.log),
+        "lines": view.lines,
+        "limit": view.limit,
+        "findings": view.findings,
+        "categories": [
+            {"name": c.name, "line": c.line, "entries": [_entry(e) for e in c.entries]}
+            for c in view.categories
+        ],
+    }
+
+
+def _memory(ls: ProfileMemoryServer) -> list[dict[str, Any]]:
+    """Each memory folder's FACT.md (with its size against the bound) and journal."""
+    folders: dict[PurePath, dict[str, Any]] = {}
+    limit = ls.settings.fact_file_max_bytes
+    for path in ls.resolver.memory_files():
+        folder = folders.setdefault(
+            path.parent, {"folder": uri(path.parent), "fact": None, "journal": None}
+        )
+        if role_of(path) is Role.FACT:
+            source = ls.memory.source(path)
+            size = source.decoded.size if source and source.decoded else 0
+            folder["fact"] = {"uri": uri(path), "bytes": size, "limit": limit}
+        else:
+            folder["journal"] = {"uri": uri(path)}
+    return list(folders.values())
+
+
+def profile_memory_outline(ls: ProfileMemoryServer, params: Any = None) -> dict[str, Any]:
+    resolver = ls.resolver
+    return {
+        "pairs": [_pair(view) for view in outline(resolver)],
+        "pending": [
+            {
+                "uri": uri(found.path),
+                "proposals": [
+                    {
+                        "line": p.line,
+                        "scope": p.scope.value if p.scope else None,
+                        "kind": p.kind.value,
+                        "category": p.category,
+                        "text": p.text,
+                        "old": p.old,
+                        "target": p.target.text if p.target else None,
+                    }
+                    for p in found.proposals
+                ],
+            }
+            for found in pending(resolver)
+        ],
+        "memory": _memory(ls),
+    }
+
+
+def _argument(params: Any, key: str, kind: type, default: Any = None) -> Any:
+    """A param of our own requests (pygls hands them over as a named tuple, or a dict)."""
+    fields = params._asdict() if hasattr(params, "_asdict") else params
+    value = fields.get(key, default) if isinstance(fields, dict) else default
+    if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+        raise invalid(f"`{key}` must be a {kind.__name__}")
+    return value
+
+
+def profile_memory_history(ls: ProfileMemoryServer, params: Any = None) -> list[dict[str, Any]]:
+    query = _argument(params, "query", str, "")
+    limit = _argument(params, "limit", int, HISTORY_LIMIT)
+    if limit < 1:
+        raise invalid("`limit` must be a positive whole number")
+    return [_record(view) for view in history(ls.resolver, query, limit)]
+
+
+def markdown(anchor_id: str, records: list[RecordView]) -> str:
+    """The timeline as a document to read: each record with its fields and a link to its line."""
+    lines = [f"# {anchor_id}", ""]
+    if not records:
+        return "\n".join([*lines, "No log record of this id."])
+    for record in records:
+        link = f"{uri(record.path)}#L{record.line + 1}"
+        lines += [f"## {record.date} · {record.operation} · {record.id}", "", record.title, ""]
+        lines += [f"- **{key}**: {value}" for key, value in record.fields.items()]
+        lines += ["", f"[{record.path.name}:{record.line + 1}]({link})", ""]
+    return "\n".join(lines)
+
+
+def profile_memory_timeline(ls: ProfileMemoryServer, params: Any = None) -> dict[str, Any]:
+    anchor_id = _argument(params, "id", str)
+    problem = anchors.problem(anchor_id) if anchor_id else "no id was given"
+    if problem is not None:
+        raise invalid(f"{TIMELINE}: `id` must be an anchor id: {problem}")
+    records = timeline(ls.resolver, anchor_id)
+    return {
+        "id": anchor_id,
+        "records": [_record(view) for view in records],
+        "markdown": markdown(anchor_id, records),
+    }
+
+
+def changed(ls: ProfileMemoryServer) -> None:
+    """Tell the client its views may be stale (debounced: one notification for a burst)."""
+    delay = ls.settings.debounce_ms / 1000
+    ls.debounce(DID_CHANGE, delay, lambda: ls.protocol.notify(DID_CHANGE, {}))
+
+
+def register(server: ProfileMemoryServer) -> None:
+    server.handle_custom(OUTLINE, profile_memory_outline)
+    server.handle_custom(HISTORY, profile_memory_history)
+    server.handle_custom(TIMELINE, profile_memory_timeline)
+    server.file_listeners.append(lambda _path: changed(server))
