@@ -161,6 +161,16 @@ async def start_session(
     session = Session(client, kind, root)
     client.applied_edits = []
 
+    client.refreshed = []
+
+    @client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def code_lens_refresh(params: None) -> None:
+        client.refreshed.append("codeLens")
+
+    @client.feature(types.WORKSPACE_INLAY_HINT_REFRESH)
+    def inlay_hint_refresh(params: None) -> None:
+        client.refreshed.append("inlayHint")
+
     @client.feature(types.WORKSPACE_APPLY_EDIT)
     def apply_edit(params: types.ApplyWorkspaceEditParams) -> types.ApplyWorkspaceEditResult:
         client.applied_edits.append(params)

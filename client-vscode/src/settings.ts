@@ -9,6 +9,7 @@ export const SERVER_KEYS = [
   "severity",
   "language",
   "debounceMs",
+  "entryInfo",
   "factFileMaxBytes",
   "maxFileBytes",
 ] as const;

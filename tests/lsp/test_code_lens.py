@@ -8,17 +8,31 @@ def doc(session: Session, path):
     return types.TextDocumentIdentifier(session.open(path))
 
 
-async def test_code_lenses_and_their_command_opens_the_log(session: Session):
+async def test_entries_get_inlay_hints_not_a_lens_line_each(session: Session):
     profile = session.user_dir / "user-profile.md"
-    lenses = await session.client.text_document_code_lens_async(
-        types.CodeLensParams(doc(session, profile))
-    )
+    document = doc(session, profile)
+    lenses = await session.client.text_document_code_lens_async(types.CodeLensParams(document))
     titles = {(lens.range.start.line, lens.command.title) for lens in lenses}
-    assert (0, "lines 13/50") in titles and (2, "1 entry") in titles and (8, "0 entries") in titles
-    assert (6, "2 records · last: 演进 2026-05-01") in titles
-    lens = next(lens for lens in lenses if lens.range.start.line == 6)
+    assert titles == {
+        (0, "lines 13/50"),
+        (2, "1 entry"),
+        (5, "1 entry"),
+        (8, "0 entries"),
+        (10, "0 entries"),
+        (12, "0 entries"),
+    }
+    whole = types.Range(types.Position(0, 0), types.Position(13, 0))
+    hints = await session.client.text_document_inlay_hint_async(
+        types.InlayHintParams(document, whole)
+    )
+    by_line = {hint.position.line: hint for hint in hints}
+    assert sorted(by_line) == [3, 6]
+    emoji_line = "- 🎨 偏好极简界面，反感花哨动效 <!-- PF-20260412-01 -->"
+    assert by_line[3].position == session.position(profile, emoji_line, len(emoji_line))
+    (part,) = by_line[6].label
+    assert part.value == "2 records · last: 演进 2026-05-01"
     result = await session.client.workspace_execute_command_async(
-        types.ExecuteCommandParams(lens.command.command, lens.command.arguments)
+        types.ExecuteCommandParams(part.command.command, part.command.arguments)
     )
     assert result is True
     shown = session.client.shown_documents[-1]

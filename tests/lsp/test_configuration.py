@@ -69,3 +69,28 @@ async def test_a_wrong_typed_place_is_reported_and_the_other_settings_apply(sess
         types.ExecuteCommandParams("profileMemory.recall", [])
     )
     assert "<project-profile" in text
+
+
+async def test_moving_entry_information_asks_the_client_to_fetch_lenses_and_hints_again(
+    session: Session,
+):
+    settings = {"entryInfo": "codeLens"}
+    session.client.set_configuration({"profileMemory": settings})
+    session.client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings={"profileMemory": settings})
+    )
+    workspace = session.client.capabilities.workspace
+    wanted = {
+        name
+        for name, capability in (
+            ("codeLens", workspace.code_lens),
+            ("inlayHint", workspace.inlay_hint),
+        )
+        if capability and capability.refresh_support
+    }
+    assert await session.eventually(lambda: set(session.client.refreshed) == wanted)
+    profile = session.user_dir / "user-profile.md"
+    lenses = await session.client.text_document_code_lens_async(
+        types.CodeLensParams(types.TextDocumentIdentifier(session.open(profile)))
+    )
+    assert "2 records · last: 演进 2026-05-01" in {lens.command.title for lens in lenses}

@@ -42,6 +42,7 @@ def test_bad_values_are_reported_by_key_and_defaults_used():
                     "limits": {"user-profile": -1},
                     "severity": {"PM999": "off", "PM001": "loud"},
                     "debounceMs": "soon",
+                    "entryInfo": "tooltip",
                     "colour": 1,
                 },
                 "pmem.toml",
@@ -52,6 +53,7 @@ def test_bad_values_are_reported_by_key_and_defaults_used():
     assert keys == [
         "colour",
         "debounceMs",
+        "entryInfo",
         "language",
         "limits.user-profile",
         "severity.PM001",

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 from features_support import Served, serve
 from lsprotocol import types
-from profile_memory.lsp import code_lens, completion, definition, folding, hover, symbols
+from profile_memory.lsp import (
+    code_lens,
+    completion,
+    definition,
+    folding,
+    hover,
+    inlay_hints,
+    symbols,
+)
 
 
 @pytest.fixture
@@ -122,9 +130,29 @@ def test_folding_covers_each_record_of_a_log(served: Served):
     assert {r.start_line for r in ranges} >= set(headings)
 
 
-def test_code_lenses_count_lines_entries_and_records(served: Served):
+def lens_titles(served: Served) -> list[str]:
     path = served.user_dir / "user-profile.md"
     lenses = code_lens.text_document_code_lens(served.ls, types.CodeLensParams(served.open(path)))
-    titles = [lens.command.title for lens in lenses]
-    assert titles[0].startswith("lines ") and titles[0].endswith("/50")
-    assert any(title.startswith("2 records · last: 演进 2026-05-01") for title in titles), titles
+    return [lens.command.title for lens in lenses]
+
+
+def hint_labels(served: Served) -> list[str]:
+    path = served.user_dir / "user-profile.md"
+    whole = types.Range(types.Position(0, 0), types.Position(20, 0))
+    found = inlay_hints.text_document_inlay_hint(
+        served.ls, types.InlayHintParams(served.open(path), whole)
+    )
+    return [part.value for hint in found or [] for part in hint.label]
+
+
+@pytest.mark.parametrize(
+    "setting, in_lenses, in_hints",
+    [("inlay", False, True), ("codeLens", True, False), ("off", False, False)],
+)
+def test_where_entry_information_shows(tmp_path, monkeypatch, setting, in_lenses, in_hints):
+    monkeypatch.setenv("PMEM_TODAY", "2026-11-30")
+    served = serve(tmp_path, entryInfo=setting)
+    entry = "2 records · last: 演进 2026-05-01"
+    titles = lens_titles(served)
+    assert titles[0] == "lines 13/50" and "1 entry" in titles  # file and category lenses stay
+    assert (entry in titles) is in_lenses and (entry in hint_labels(served)) is in_hints

@@ -35,6 +35,7 @@ class Settings:
     severity: dict[str, str] = field(default_factory=dict)
     language: str = "zh"
     debounce_ms: int = 200
+    entry_info: str = "inlay"  # where a profile entry's record count and last change show
     fact_file_max_bytes: int = 16 * 1024
     max_file_bytes: int = 8 * 1024 * 1024
 
@@ -43,6 +44,9 @@ class Settings:
 
     def severities(self) -> dict[str, Severity | None]:
         return {code: LEVELS[level] for code, level in self.severity.items()}
+
+
+ENTRY_INFO = ("inlay", "codeLens", "off")
 
 
 def _whole(minimum: int) -> Callable[[Any], str | None]:
@@ -74,6 +78,10 @@ _SCALARS: dict[str, tuple[str, Callable[[Any], str | None]]] = {
     ),
     "language": ("language", lambda v: None if v in ("zh", "en") else "expected 'zh' or 'en'"),
     "debounceMs": ("debounce_ms", _whole(0)),
+    "entryInfo": (
+        "entry_info",
+        lambda v: None if v in ENTRY_INFO else "expected 'inlay', 'codeLens' or 'off'",
+    ),
     "factFileMaxBytes": ("fact_file_max_bytes", _whole(1)),
     "maxFileBytes": ("max_file_bytes", _whole(1)),
 }

@@ -15,6 +15,7 @@ from profile_memory.core.config import Settings
 from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import Record, op_word
 from profile_memory.core.pending import Proposal
+from profile_memory.core.profile import Entry
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_path
 
@@ -66,6 +67,25 @@ class PairView:
     limit: int
     findings: int
     categories: list[CategoryView]
+
+
+@dataclass(frozen=True, slots=True)
+class EntryLabel:
+    """What an entry's line says beside it in the editor (inlay hint or code lens)."""
+
+    text: str
+    log: PurePath | None  # the log of its latest record, when it has one
+    line: int  # that record's heading
+
+
+def entry_label(pair: PairIndex, entry: Entry) -> EntryLabel:
+    history = pair.history(entry.id) if entry.id else None
+    if history is None or pair.log is None:
+        return EntryLabel("unconfirmed" if entry.id is None else "no record", None, 0)
+    latest, count = history.latest, len(history.records)
+    operation = op_word(latest, pair.language)
+    text = f"{count} {'record' if count == 1 else 'records'} · last: {operation} {latest.date}"
+    return EntryLabel(text, pair.log.path, latest.line)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
-from profile_memory.core.log import op_word
+from profile_memory.core.outline import entry_label
 from profile_memory.core.span import Span
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid
@@ -81,18 +81,11 @@ def text_document_code_lens(
         lenses.append(
             _lens(ls, path, category.line, f"{count} {'entry' if count == 1 else 'entries'}")
         )
-    for entry in doc.entries:
-        history = pair.history(entry.id) if entry.id else None
-        if history is None or pair.log is None:
-            lenses.append(
-                _lens(ls, path, entry.line, "unconfirmed" if entry.id is None else "no record")
-            )
-            continue
-        latest = history.latest
-        op = op_word(latest, pair.language)
-        count = len(history.records)
-        title = f"{count} {'record' if count == 1 else 'records'} · last: {op} {latest.date}"
-        lenses.append(_lens(ls, path, entry.line, title, [uri(pair.log.path), latest.line]))
+    if ls.settings.entry_info == "codeLens":
+        for entry in doc.entries:
+            label = entry_label(pair, entry)
+            target = [uri(label.log), label.line] if label.log is not None else None
+            lenses.append(_lens(ls, path, entry.line, label.text, target))
     return lenses
 
 
