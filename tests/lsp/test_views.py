@@ -85,3 +85,26 @@ async def test_a_file_written_by_another_program_tells_the_views(session: Sessio
     found = await request(session, "profileMemory/outline")
     states = [e["state"] for c in found["pairs"][0]["categories"] for e in c["entries"]]
     assert "unconfirmed" in states
+
+
+async def test_deciding_one_proposal_from_the_view_is_one_edit(session: Session):
+    pending = session.project_dir / "profile-pending.md"
+    found = await request(session, "profileMemory/outline")
+    add = next(p for p in found["pending"][0]["proposals"] if p["kind"] == "add")
+    outcome = await session.client.workspace_execute_command_async(
+        types.ExecuteCommandParams(
+            "profileMemory.decide",
+            [{"uri": pending.as_uri(), "line": add["line"], "decision": "confirm"}],
+        )
+    )
+    assert outcome == "1 confirmed: PF-20261130-01" and len(session.client.applied_edits) == 1
+    project = (session.project_dir / "project-profile.md").read_text(encoding="utf-8")
+    assert "所有时间存 UTC <!-- PF-20261130-01 -->" in project
+    assert "所有时间存 UTC" not in pending.read_text(encoding="utf-8")
+    assert "旧：偏好 React" in pending.read_text(encoding="utf-8")  # the other proposal waits
+    with pytest.raises(JsonRpcException, match="decision"):
+        await session.client.workspace_execute_command_async(
+            types.ExecuteCommandParams(
+                "profileMemory.decide", [{"uri": pending.as_uri(), "line": 0}]
+            )
+        )

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
 
 
+DECIDE = "profileMemory.decide"
+DECISIONS = ("confirm", "keep-both", "discard")
 KINDS = {
     OfferKind.QUICK_FIX: types.CodeActionKind.QuickFix,
     OfferKind.REWRITE: types.CodeActionKind.RefactorRewrite,
@@ -172,16 +174,25 @@ def code_action_resolve(ls: ProfileMemoryServer, action: types.CodeAction) -> ty
 # -- the pending file's commands ------------------------------------------------------------------
 
 
-async def _decide_all(ls: ProfileMemoryServer, arguments: tuple, decision: str) -> str:
-    if len(arguments) != 1 or not isinstance(arguments[0], str):
-        raise invalid("expected one argument: the pending file's URI")
-    target = arguments[0]
-    path = ls.served_path(target)
+def _pending_target(ls: ProfileMemoryServer, target: Any) -> PurePath:
+    path = ls.served_path(target) if isinstance(target, str) else None
     if path is None or role_of(path) is not Role.PENDING:
         raise refuse(f"{target} is not a pending file")
+    return path
+
+
+async def _decide(
+    ls: ProfileMemoryServer, path: PurePath, decision: str, line: int | None = None
+) -> str:
+    """Decide every proposal of the pending file (or the one on `line`) as one edit applied by
+    the editor (so undo works); the outcome is shown and returned."""
     planner = planner_for(ls, path)
     try:
         proposals = parse_pending(planner.text(path)).proposals
+        if line is not None:
+            proposals = [p for p in proposals if p.line <= line < p.end_line]
+            if not proposals:
+                raise PlanError(f"{path.name}:{line + 1} is no proposal")
         outcome = planner.decide_each(path, proposals, decision)
     except (PlanError, UnsafeSource) as error:
         raise refuse(str(error)) from None
@@ -200,15 +211,35 @@ async def _decide_all(ls: ProfileMemoryServer, arguments: tuple, decision: str) 
     return outcome
 
 
+def _one_uri(arguments: tuple) -> Any:
+    if len(arguments) != 1 or not isinstance(arguments[0], str):
+        raise invalid("expected one argument: the pending file's URI")
+    return arguments[0]
+
+
 async def confirm_all(ls: ProfileMemoryServer, *arguments: Any) -> str:
-    return await _decide_all(ls, arguments, "confirm")
+    return await _decide(ls, _pending_target(ls, _one_uri(arguments)), "confirm")
 
 
 async def discard_all(ls: ProfileMemoryServer, *arguments: Any) -> str:
-    return await _decide_all(ls, arguments, "discard")
+    return await _decide(ls, _pending_target(ls, _one_uri(arguments)), "discard")
+
+
+async def decide(ls: ProfileMemoryServer, *arguments: Any) -> str:
+    """`{uri, line, decision}`: one proposal (its 0-based line) confirmed, kept as a new entry
+    (`keep-both`) or discarded — the Pending view's inline actions."""
+    args = arguments[0] if len(arguments) == 1 and isinstance(arguments[0], dict) else None
+    line, decision = (args or {}).get("line"), (args or {}).get("decision")
+    if args is None or type(line) is not int or line < 0 or decision not in DECISIONS:
+        raise invalid(
+            f"{DECIDE}: expected {{uri, line (a whole number from 0), decision: "
+            f"{' | '.join(DECISIONS)}}}"
+        )
+    return await _decide(ls, _pending_target(ls, args.get("uri")), decision, line)
 
 
 def register(server: ProfileMemoryServer) -> None:
+    server.handle_command(DECIDE, decide)
     server.handle_command(CONFIRM_ALL, confirm_all)
     server.handle_command(DISCARD_ALL, discard_all)
     options = types.CodeActionOptions(code_action_kinds=list(KINDS.values()), resolve_provider=True)
