@@ -170,6 +170,53 @@ await check("confirm quick fix adds the anchor and the log record", async () => 
     readFileSync(join(userDir, "user-profile-log.md"), "utf-8")), "the add record in user-profile-log.md on disk");
 });
 
+async function openMemoryView() {
+  if ((await text(".sidebar")).includes("PROFILES")) return; // a click on its icon would close it
+  await page.locator('.activitybar [aria-label^="Profile Memory"]').first().click();
+  await waitFor(async () => (await text(".sidebar")).includes("PROFILES"), "the Profile Memory view");
+}
+
+await check("the profile memory view shows every entry with its state", async () => {
+  await openMemoryView();
+  await waitFor(async () => (await text(".sidebar")).includes("偏好 React + Next.js 全栈开发"), "an entry in the Profiles tree");
+  const sidebar = await text(".sidebar");
+  for (const expected of ["user-profile", "技术偏好", "PF-20260412-02 · 演进 · 2026-05-01", "解释时多给代码示例"]) {
+    if (!sidebar.includes(expected)) throw new Error(`the view lacks ${expected}: ${sidebar.slice(0, 400)}`);
+  }
+});
+
+await check("confirm from the pending view writes the profile and the log", async () => {
+  await openMemoryView();
+  const proposal = page.locator('.sidebar .monaco-list-row', { hasText: "用 GitHub Actions 构建并发布安装包" }).first();
+  await proposal.hover();
+  await proposal.locator('.action-label[aria-label="Confirm"]').click();
+  await waitFor(async () => !(await text(".sidebar")).includes("用 GitHub Actions 构建并发布安装包"), "the proposal to leave the Pending view");
+  await runCommand("File: Save All Files");
+  const profile = join(workspace, ".cursor", "profile", "project-profile.md");
+  await waitFor(async () => /用 GitHub Actions 构建并发布安装包 <!-- PF-\d{8}-\d+ -->/.test(readFileSync(profile, "utf-8")),
+                "the confirmed entry in project-profile.md on disk");
+  const log = readFileSync(join(workspace, ".cursor", "profile", "project-profile-log.md"), "utf-8");
+  if (!log.includes("用 GitHub Actions 构建并发布安装包")) throw new Error("the add record is not in the log");
+});
+
+await check("an id's history reads its records in order", async () => {
+  await runCommand("Profile Memory: Show History");
+  await page.waitForTimeout(500);
+  await page.keyboard.type("PF-20260412-02");
+  await page.keyboard.press("Enter");
+  await waitFor(async () => (await text(".view-lines")).includes("· 演进 · PF-20260412-02"), "the history document");
+  const shown = await text(".view-lines");
+  if (shown.indexOf("· 新增 · PF-20260412-02") > shown.indexOf("· 演进 · PF-20260412-02")) throw new Error("records out of order");
+});
+
+await check("entries show inlay hints, not a lens line each", async () => {
+  await openFile("user-profile.md");
+  await waitFor(async () => (await text(".view-lines")).includes("records · last: 演进"), "an inlay hint at the end of an entry");
+  const lenses = await text(".codelens-decoration");
+  if (lenses.includes("records · last")) throw new Error(`a per-entry code lens is still shown: ${lenses}`);
+  if (!lenses.includes("lines ")) throw new Error(`the file's lens is gone: ${lenses}`);
+});
+
 await browser.close();
 server.kill();
 if (failedSteps === 0) {

@@ -9,8 +9,10 @@ import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
 
 import { HitItem, SearchHit, hitItem, limitFor, lineCount, profilePairName, statusText } from "./format";
+import type { Node } from "./outline";
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
 import { serverSettings } from "./settings";
+import { MemoryViews, TIMELINE_SCHEME, anchorAtCursor } from "./views";
 
 const CASES = (word: string) => `{${word},${word[0].toUpperCase()}${word.slice(1)},${word.toUpperCase()}}`;
 export const DOCUMENT_SELECTOR = [
@@ -160,6 +162,8 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   client = new LanguageClient("profileMemory", "Profile Memory", serverOptions, clientOptions);
   log(`Starting ${server.command} ${server.args.join(" ")} (${server.source})`);
   await client.start();
+  client.onNotification("profileMemory/didChange", () => views?.refresh());
+  views?.refresh();
 }
 
 /** Starts the server once, when a memory file is first opened or a command needs it. */
@@ -176,6 +180,7 @@ function isMemoryFile(document: vscode.TextDocument): boolean {
 }
 
 let extensionContext: vscode.ExtensionContext;
+let views: MemoryViews | undefined;
 
 async function serverCommand<T>(command: string, argument?: unknown): Promise<T | undefined> {
   await ensureClient(extensionContext);
@@ -259,6 +264,12 @@ async function decideAll(command: string): Promise<void> {
   await serverCommand(command, pending.toString());
 }
 
+async function decideOne(node: Node | undefined, decision: string): Promise<void> {
+  if (node?.proposal) {
+    await serverCommand("profileMemory.decide", { uri: node.proposal.uri, line: node.proposal.line, decision });
+  }
+}
+
 async function initProfiles(): Promise<void> {
   const scope = await vscode.window.showQuickPick(["project", "user", "memory"], { title: "Initialize Profile Files" });
   if (!scope) {
@@ -301,8 +312,8 @@ async function traceAnchor(): Promise<void> {
 
 function statusBar(context: vscode.ExtensionContext): void {
   const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 100);
-  item.command = "workbench.actions.view.problems";
-  item.tooltip = "Lines of this compact profile against its limit — click for the Problems view";
+  item.command = "workbench.view.extension.profileMemory";
+  item.tooltip = "Lines of this compact profile against its limit — click for the Profile Memory view";
   const update = () => {
     const document = vscode.window.activeTextEditor?.document;
     const pair = document ? profilePairName(document.uri.fsPath) : undefined;
@@ -333,7 +344,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   extensionContext = context;
   output = vscode.window.createOutputChannel("Profile Memory");
   context.subscriptions.push(output);
-  const commands: [string, () => unknown][] = [
+  const memoryViews = new MemoryViews(async () => {
+    await ensureClient(context);
+    return client;
+  });
+  views = memoryViews;
+  for (const [name, tree] of Object.entries(memoryViews.trees)) {
+    context.subscriptions.push(vscode.window.registerTreeDataProvider(`profileMemory.${name}`, tree));
+  }
+  context.subscriptions.push(
+    vscode.workspace.registerTextDocumentContentProvider(TIMELINE_SCHEME, memoryViews.timelineProvider()),
+    vscode.commands.registerCommand("profileMemory.openAt", openAt),
+  );
+  const commands: [string, (...args: any[]) => unknown][] = [
     ["profileMemory.searchMemory", searchMemory],
     ["profileMemory.appendJournal", appendJournal],
     ["profileMemory.confirmAllPending", () => decideAll("profileMemory.confirmAll")],
@@ -342,6 +365,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ["profileMemory.showRecall", showRecall],
     ["profileMemory.traceAnchor", traceAnchor],
     ["profileMemory.restartServer", async () => (client ? client.restart() : ensureClient(context))],
+    ["profileMemory.refreshViews", () => memoryViews.refresh()],
+    ["profileMemory.filterHistory", () => memoryViews.filterHistory()],
+    ["profileMemory.showHistory", (node?: Node) => memoryViews.showHistory(node?.id ?? anchorAtCursor())],
+    ["profileMemory.confirmProposal", (node: Node) => decideOne(node, "confirm")],
+    ["profileMemory.keepBothProposal", (node: Node) => decideOne(node, "keep-both")],
+    ["profileMemory.discardProposal", (node: Node) => decideOne(node, "discard")],
   ];
   for (const [name, handler] of commands) {
     context.subscriptions.push(vscode.commands.registerCommand(name, handler));

@@ -23,7 +23,7 @@ async def test_hover_on_a_compact_anchor_shows_the_latest_record(session: Sessio
     assert "**PF-20260412-02** · live · 技术偏好 · user-profile" in text
     assert "- **精简版**: 偏好 React + Next.js 全栈开发" in text
     assert '- **原始上下文**: "SSR 也用 Next 吧" （在讨论 SSR 方案时）' in text
-    assert "- **来源对话**: [SSR 选型](chat-91c0)" in text
+    assert "- **来源对话**: SSR 选型 (chat-91c0)" in text  # a conversation, not a link to a file
     assert (
         "- 2026-04-12 新增 — 前端技术栈偏好" in text
         and "- 2026-05-01 演进 — 前端技术栈偏好（演进）" in text

@@ -67,6 +67,7 @@ async def test_a_timeline_in_order_with_fields_and_as_markdown(session: Session)
     assert [r["operation"] for r in found["records"]] == ["新增", "演进"]
     assert found["records"][1]["fields"]["summary"] == "偏好 React + Next.js 全栈开发"
     assert found["markdown"].startswith("# PF-20260412-02") and "#L21)" in found["markdown"]
+    assert "- **精简版**: 偏好 React + Next.js 全栈开发" in found["markdown"]  # the log's own keys
     with pytest.raises(JsonRpcException, match="anchor id"):
         await request(session, "profileMemory/timeline", {"id": "PF-1"})
 

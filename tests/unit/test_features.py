@@ -48,6 +48,16 @@ def test_hover_text(served: Served, where: str, needle: str, expected: str):
     assert text is not None and expected in text, text
 
 
+def test_hover_keeps_web_links_and_shows_conversation_ids_as_text(served: Served):
+    log = served.user_dir / "user-profile-log.md"
+    text = log.read_text(encoding="utf-8").replace(
+        "[SSR 选型](chat-91c0)", "[SSR 选型](chat-91c0) 与 [文档](https://example.com/a)"
+    )
+    log.write_text(text, encoding="utf-8")
+    shown = hover_text(served, served.user_dir / "user-profile.md", "PF-20260412-02")
+    assert "SSR 选型 (chat-91c0) 与 [文档](https://example.com/a)" in shown, shown
+
+
 def test_hover_explains_a_malformed_anchor_and_ignores_other_documents(served: Served):
     profile = served.user_dir / "user-profile.md"
     profile.write_text(

@@ -37,7 +37,8 @@ class RecordView:
     path: PurePath
     line: int  # 0-based, the heading
     pair: str
-    fields: dict[str, str] = field(default_factory=dict)
+    fields: dict[str, str] = field(default_factory=dict)  # by canonical key (`summary`)
+    labels: dict[str, str] = field(default_factory=dict)  # canonical key -> the key as written
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,7 @@ class PendingView:
 
 def _record_view(pair: PairIndex, record: Record, with_fields: bool = False) -> RecordView:
     fields = {key: found.value for key, found in record.fields.items()} if with_fields else {}
+    labels = {key: found.label for key, found in record.fields.items()} if with_fields else {}
     path = pair.log.path if pair.log else pair.folder / pair.log_name
     return RecordView(
         record.id or "",
@@ -106,6 +108,7 @@ def _record_view(pair: PairIndex, record: Record, with_fields: bool = False) -> 
         record.line,
         pair.name,
         fields,
+        labels,
     )
 
 

@@ -3,6 +3,7 @@ log."""
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,22 @@ MAX_VALUE = 160
 def cut(text: str, limit: int = MAX_VALUE) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)\)")
+
+
+def _inert_links(text: str) -> str:
+    """A source like `[SSR 选型](chat-91c0)` names a conversation, not a file: shown as text (a
+    link would open an error in the editor). Web links stay links."""
+
+    def shown(match: re.Match[str]) -> str:
+        label, target = match.groups()
+        if target.startswith(("http://", "https://")):
+            return match.group(0)
+        return f"{label} ({target})" if label else target
+
+    return _MARKDOWN_LINK.sub(shown, text)
 
 
 def _link(path: PurePath, line: int) -> str:
@@ -65,7 +82,7 @@ def id_summary(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
     for key in ("summary", "context", "source"):
         value = latest.value(key) if key != "summary" else history.latest_summary
         if value:
-            lines.append(f"- **{labels[key]}**: {cut(value)}")
+            lines.append(f"- **{labels[key]}**: {_inert_links(cut(value))}")
     if show_entry:
         lines += [""] + _entry_lines(pair, anchor_id, history)
     lines += ["", "History:"]

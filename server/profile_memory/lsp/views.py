@@ -148,7 +148,7 @@ def markdown(anchor_id: str, records: list[RecordView]) -> str:
     for record in records:
         link = f"{uri(record.path)}#L{record.line + 1}"
         lines += [f"## {record.date} · {record.operation} · {record.id}", "", record.title, ""]
-        lines += [f"- **{key}**: {value}" for key, value in record.fields.items()]
+        lines += [f"- **{record.labels.get(key, key)}**: {v}" for key, v in record.fields.items()]
         lines += ["", f"[{record.path.name}:{record.line + 1}]({link})", ""]
     return "\n".join(lines)
 

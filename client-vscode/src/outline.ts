@@ -1,0 +1,164 @@
+// The Profile Memory view's tree, from the server's answers to `profileMemory/outline` and
+// `profileMemory/history` (README, "Custom requests"). Pure: the view turns nodes into TreeItems.
+
+export interface RecordInfo {
+  id: string;
+  date: string;
+  operation: string;
+  title: string;
+  uri: string;
+  line: number;
+  pair: string;
+}
+
+export interface EntryInfo {
+  id: string | null;
+  text: string;
+  line: number;
+  state: "live" | "unconfirmed" | "dangling" | "deleted" | "retired";
+  records: number;
+  last: RecordInfo | null;
+}
+
+export interface PairInfo {
+  name: string;
+  folder: string;
+  profile: string | null;
+  log: string | null;
+  lines: number;
+  limit: number;
+  findings: number;
+  categories: { name: string; line: number; entries: EntryInfo[] }[];
+}
+
+export interface ProposalInfo {
+  line: number;
+  scope: string | null;
+  kind: "add" | "evolve" | "pivot";
+  category: string;
+  text: string;
+  old: string | null;
+  target: string | null;
+}
+
+export interface Outline {
+  pairs: PairInfo[];
+  pending: { uri: string; proposals: ProposalInfo[] }[];
+  memory: { folder: string; fact: { uri: string; bytes: number; limit: number } | null; journal: { uri: string } | null }[];
+}
+
+/** A node of any of the four trees; `open` is where a click goes. */
+export interface Node {
+  kind: "pair" | "category" | "entry" | "proposal" | "record" | "folder" | "file" | "message";
+  label: string;
+  description?: string;
+  tooltip?: string;
+  icon: string; // a codicon name
+  open?: { uri: string; line: number };
+  children?: Node[];
+  id?: string; // an anchor id the node is about (for Show History)
+  proposal?: { uri: string; line: number };
+}
+
+export const STATE_ICONS: Record<EntryInfo["state"], string> = {
+  live: "pass",
+  unconfirmed: "circle-large-outline",
+  dangling: "warning",
+  deleted: "trash",
+  retired: "history",
+};
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function entryNode(entry: EntryInfo, profile: string): Node {
+  const last = entry.last ? `${entry.last.operation} · ${entry.last.date}` : entry.state;
+  return {
+    kind: "entry",
+    label: entry.text,
+    description: entry.id ? `${entry.id} · ${last}` : entry.state,
+    tooltip: `${entry.state}${entry.records ? ` · ${plural(entry.records, "record")}` : ""}`,
+    icon: STATE_ICONS[entry.state],
+    open: { uri: profile, line: entry.line },
+    id: entry.id ?? undefined,
+  };
+}
+
+export function profileNodes(outline: Outline): Node[] {
+  return outline.pairs.map((pair) => {
+    const problems = pair.findings ? ` · ${plural(pair.findings, "finding")}` : "";
+    const profile = pair.profile;
+    return {
+      kind: "pair",
+      label: pair.name,
+      description: profile ? `lines ${pair.lines}/${pair.limit}${problems}` : "not created yet",
+      icon: pair.lines > pair.limit || pair.findings ? "warning" : "account",
+      open: profile ? { uri: profile, line: 0 } : undefined,
+      children: profile
+        ? pair.categories.map((category) => ({
+            kind: "category",
+            label: category.name,
+            description: plural(category.entries.length, "entry", "entries"),
+            icon: "symbol-namespace",
+            open: { uri: profile, line: category.line },
+            children: category.entries.map((entry) => entryNode(entry, profile)),
+          }))
+        : [],
+    };
+  });
+}
+
+const KIND_ICONS: Record<ProposalInfo["kind"], string> = { add: "add", evolve: "arrow-right", pivot: "arrow-swap" };
+
+export function pendingNodes(outline: Outline): Node[] {
+  return outline.pending.flatMap((file) =>
+    file.proposals.map((proposal) => ({
+      kind: "proposal" as const,
+      label: proposal.old ? `${proposal.old} → ${proposal.text}` : proposal.text,
+      description: `${proposal.kind} · ${proposal.category}${proposal.scope ? ` · ${proposal.scope}` : ""}`,
+      icon: KIND_ICONS[proposal.kind],
+      open: { uri: file.uri, line: proposal.line },
+      proposal: { uri: file.uri, line: proposal.line },
+      id: proposal.target ?? undefined,
+    })),
+  );
+}
+
+export function historyNodes(records: RecordInfo[]): Node[] {
+  return records.map((record) => ({
+    kind: "record",
+    label: record.title,
+    description: `${record.date} · ${record.operation} · ${record.id}`,
+    tooltip: record.pair,
+    icon: "history",
+    open: { uri: record.uri, line: record.line },
+    id: record.id,
+  }));
+}
+
+function fileName(uri: string): string {
+  return decodeURIComponent(uri.slice(uri.lastIndexOf("/") + 1));
+}
+
+export function memoryNodes(outline: Outline): Node[] {
+  return outline.memory.map((folder) => ({
+    kind: "folder",
+    label: fileName(folder.folder.replace(/\/memory$/, "")) + "/memory",
+    icon: "database",
+    children: [
+      ...(folder.fact
+        ? [{
+            kind: "file" as const,
+            label: fileName(folder.fact.uri),
+            description: `${folder.fact.bytes} / ${folder.fact.limit} bytes`,
+            icon: folder.fact.bytes > folder.fact.limit ? "warning" : "book",
+            open: { uri: folder.fact.uri, line: 0 },
+          }]
+        : []),
+      ...(folder.journal
+        ? [{ kind: "file" as const, label: fileName(folder.journal.uri), icon: "notebook", open: { uri: folder.journal.uri, line: 0 } }]
+        : []),
+    ],
+  }));
+}
