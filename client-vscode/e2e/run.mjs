@@ -63,7 +63,7 @@ const browser = await chromium.launch({
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"],
 });
-const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+let page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
 let step = 0;
 let failedSteps = 0;
 
@@ -217,8 +217,77 @@ await check("entries show inlay hints, not a lens line each", async () => {
   if (!lenses.includes("lines ")) throw new Error(`the file's lens is gone: ${lenses}`);
 });
 
-await browser.close();
 server.kill();
+
+// -- A first run with no server anywhere: the offer, a failed install that says why, and the
+// recovery from the status bar without a reload (the real install downloads from PyPI).
+const freshData = join(root, "fresh-user-data");
+const freshExtensions = join(root, "fresh-extensions");
+for (const folder of [join(freshData, "User"), freshExtensions]) mkdirSync(folder, { recursive: true });
+writeFileSync(join(freshData, "User", "settings.json"), JSON.stringify({
+  "profileMemory.userProfileDir": userDir,
+  "workbench.startupEditor": "none",
+  "workbench.tips.enabled": false,
+  "security.workspace.trust.enabled": false,
+  "telemetry.telemetryLevel": "off",
+  "extensions.autoCheckUpdates": false,
+  "update.mode": "none",
+  "editor.hover.delay": 100,
+}, null, 2));
+const freshBase = ["--user-data-dir", freshData, "--extensions-dir", freshExtensions];
+const noPmemPath = (process.env.PATH ?? "").split(":").filter((dir) => !existsSync(join(dir, "pmem"))).join(":");
+const freshEnv = { ...env, PATH: noPmemPath };
+execFileSync(codeServer, [...freshBase, "--install-extension", vsix], { env: freshEnv, stdio: "ignore" });
+const freshPort = await new Promise((done) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => { const { port } = probe.address(); probe.close(() => done(port)); });
+});
+const freshServer = spawn(codeServer, [...freshBase, "--auth", "none", "--bind-addr", `127.0.0.1:${freshPort}`,
+  "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", workspace], { env: freshEnv, stdio: "ignore" });
+page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+
+async function clickNotificationButton(label, timeout = 30_000) {
+  const button = page.locator(".notifications-toasts .monaco-button", { hasText: label }).first();
+  await button.waitFor({ timeout });
+  await button.click();
+}
+
+await check("a first run offers the server, and a failed install says why", async () => {
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${freshPort}/healthz`).then((r) => r.ok).catch(() => false)),
+                "the second code-server to listen", 60_000);
+  await page.goto(`http://127.0.0.1:${freshPort}/?folder=${encodeURIComponent(workspace)}`);
+  await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
+  await page.waitForTimeout(3000);
+  await openFile("user-profile.md");
+  await clickNotificationButton("Install server");
+  await page.waitForSelector(".quick-input-widget", { timeout: 10_000 });
+  await page.keyboard.type("Enter the path");
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(500);
+  await page.keyboard.type("/nope/python3");
+  await page.keyboard.press("Enter");
+  await waitFor(async () => (await text(".notifications-toasts")).includes("/nope/python3 was not found"),
+                "the reason in the failure notification");
+  await waitFor(async () => (await text(".statusbar")).includes("server not running"), "the status bar to say so");
+});
+
+await check("the status bar brings the offer back and the install works without a reload", async () => {
+  await page.locator(".statusbar-item", { hasText: "server not running" }).first().click();
+  await clickNotificationButton("Install server");
+  await page.waitForSelector(".quick-input-widget", { timeout: 10_000 });
+  await page.keyboard.press("Enter"); // the first interpreter offered: python3 on PATH
+  await waitFor(async () => !(await text(".statusbar")).includes("server not running"), "the installed server to start", 240_000);
+  await openFile("user-profile.md");
+  await goToLine(7, 8);
+  await waitFor(async () => {
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    await page.waitForTimeout(700);
+    return (await text(".monaco-hover-content")).includes("原始上下文");
+  }, "a hover from the installed server");
+});
+
+await browser.close();
+freshServer.kill();
 if (failedSteps === 0) {
   console.log(`# screenshots are in ${artifacts}`);
   rmSync(root, { recursive: true, force: true });

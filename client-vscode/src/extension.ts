@@ -11,6 +11,7 @@ import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOpt
 import { HitItem, SearchHit, hitItem, limitFor, lineCount, profilePairName, statusText } from "./format";
 import type { Node } from "./outline";
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
+import { PROBE, Ran, installProblem, interpreterProblem } from "./install";
 import { serverSettings } from "./settings";
 import { MemoryViews, TIMELINE_SCHEME, anchorAtCursor } from "./views";
 
@@ -31,13 +32,24 @@ function log(message: string): void {
   output.appendLine(`[${new Date().toISOString()}] ${message}`);
 }
 
-function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(command: string, args: string[]): Promise<Ran> {
   return new Promise((resolve) => {
     execFile(command, args, { timeout: 600_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      const missing = error?.code === "ENOENT" || error?.code === "EACCES";
+      resolve({ code, stdout: String(stdout), stderr: String(stderr), missing });
     });
   });
+}
+
+function failed(reason: string): false {
+  log(`Installing the server failed: ${reason}`);
+  void vscode.window.showErrorMessage(`Profile Memory: installing the server failed: ${reason}.`, "Show Output").then((choice) => {
+    if (choice === "Show Output") {
+      output.show();
+    }
+  });
+  return false;
 }
 
 async function which(name: string): Promise<string | undefined> {
@@ -108,21 +120,26 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
   if (!python) {
     return false;
   }
+  const problem = interpreterProblem(python, await run(python, PROBE));
+  if (problem) {
+    return failed(problem);
+  }
   const venv = privateVenv(context);
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: "Profile Memory: installing the language server" },
+    { location: vscode.ProgressLocation.Notification, title: "Profile Memory: installing the language server (downloading its dependencies)" },
     async () => {
       fs.mkdirSync(path.dirname(venv), { recursive: true });
+      // --clear: a venv left by an earlier attempt (another Python, a failed install) is made anew
       for (const [command, args] of [
-        [python, ["-m", "venv", venv]],
+        [python, ["-m", "venv", "--clear", venv]],
         [path.join(venv, "bin", "pip"), ["install", context.asAbsolutePath(path.join("server", wheels[0]))]],
       ] as [string, string[]][]) {
         log(`$ ${command} ${args.join(" ")}`);
         const result = await run(command, args);
         output.append(result.stdout + result.stderr);
         if (result.code !== 0) {
-          void vscode.window.showErrorMessage(`Profile Memory: installing the server failed (see the "Profile Memory" output).`);
-          return false;
+          fs.rmSync(venv, { recursive: true, force: true }); // nothing half-installed is left to be found
+          return failed(command === python ? `${python} could not create a virtual environment` : installProblem(result));
         }
       }
       return true;
@@ -130,14 +147,20 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
   );
 }
 
+function readme(context: vscode.ExtensionContext): vscode.Uri | undefined {
+  const name = fs.readdirSync(context.extensionPath).find((file) => file.toLowerCase() === "readme.md");
+  return name ? vscode.Uri.file(path.join(context.extensionPath, name)) : undefined;
+}
+
 async function offerInstall(context: vscode.ExtensionContext): Promise<ServerCommand | undefined> {
   const choice = await vscode.window.showInformationMessage(
-    "Profile Memory needs its language server (pmem). Install the bundled server into a private environment?",
+    "Profile Memory needs its language server (pmem). Install the bundled server into a private environment? (pip downloads its dependencies from PyPI: a network connection is needed.)",
     "Install server",
     "Open README",
   );
-  if (choice === "Open README") {
-    void vscode.commands.executeCommand("markdown.showPreview", vscode.Uri.file(context.asAbsolutePath("README.md")));
+  const guide = readme(context);
+  if (choice === "Open README" && guide) {
+    void vscode.commands.executeCommand("markdown.showPreview", guide);
   }
   if (choice === "Install server" && (await installServer(context))) {
     return findServer(context);
@@ -166,12 +189,18 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   views?.refresh();
 }
 
-/** Starts the server once, when a memory file is first opened or a command needs it. */
+/** Starts the server once, when a memory file is first opened or a command needs it. When it
+ * could not start (none found, the offer dismissed, an install failed), the next command asks
+ * again: nothing needs a reload. */
 function ensureClient(context: vscode.ExtensionContext): Promise<void> {
-  starting ??= startClient(context).catch((error) => {
-    starting = undefined;
-    log(`The language server failed to start: ${error}`);
-  });
+  starting ??= startClient(context)
+    .catch((error) => log(`The language server failed to start: ${error}`))
+    .finally(() => {
+      if (!client) {
+        starting = undefined;
+      }
+      serverState?.();
+    });
   return starting;
 }
 
@@ -180,6 +209,7 @@ function isMemoryFile(document: vscode.TextDocument): boolean {
 }
 
 let extensionContext: vscode.ExtensionContext;
+let serverState: (() => void) | undefined;
 let views: MemoryViews | undefined;
 
 async function serverCommand<T>(command: string, argument?: unknown): Promise<T | undefined> {
@@ -310,6 +340,16 @@ async function traceAnchor(): Promise<void> {
   }
 }
 
+/** Until the server runs, a status bar item says so and offers to start or install it. */
+function serverStatus(context: vscode.ExtensionContext): void {
+  const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 101);
+  item.text = "$(warning) Profile Memory: server not running";
+  item.tooltip = "Click to start the language server (or install it)";
+  item.command = "profileMemory.restartServer";
+  serverState = () => (client ? item.hide() : item.show());
+  context.subscriptions.push(item);
+}
+
 function statusBar(context: vscode.ExtensionContext): void {
   const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 100);
   item.command = "workbench.view.extension.profileMemory";
@@ -376,6 +416,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     context.subscriptions.push(vscode.commands.registerCommand(name, handler));
   }
   statusBar(context);
+  serverStatus(context);
   // Activation on any Markdown file costs nothing: the server starts with the first memory file.
   if (vscode.workspace.textDocuments.some(isMemoryFile)) {
     await ensureClient(context);

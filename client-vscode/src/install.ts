@@ -1,0 +1,49 @@
+// Installing the bundled server: what to check in the interpreter first, and how to say why an
+// install failed, in the notification itself. Pure.
+
+/** Run by the interpreter a user picked: its version, and whether it can make a venv. */
+export const PROBE = [
+  "-c",
+  "import sys\ntry:\n import venv, ensurepip\n ok = 'venv'\nexcept ImportError:\n ok = 'no-venv'\nprint(sys.version_info[0], sys.version_info[1], ok)",
+];
+
+export interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+  missing?: boolean; // the command could not be started at all (no such file)
+}
+
+/** Why this interpreter cannot host the server, or undefined when it can. */
+export function interpreterProblem(python: string, probe: Ran): string | undefined {
+  if (probe.missing) {
+    return `${python} was not found`;
+  }
+  const match = /^(\d+) (\d+) (venv|no-venv)\s*$/.exec(probe.stdout.trim());
+  if (probe.code !== 0 || !match) {
+    return `${python} is not a Python interpreter`;
+  }
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  if (major < 3 || (major === 3 && minor < 10)) {
+    return `${python} is Python ${major}.${minor}; the server needs Python 3.10 or newer`;
+  }
+  if (match[3] === "no-venv") {
+    return `${python} has no venv module (on Debian or Ubuntu: sudo apt install python${major}.${minor}-venv)`;
+  }
+  return undefined;
+}
+
+const NETWORK = /(Failed to establish a new connection|Temporary failure in name resolution|Network is unreachable|No matching distribution found|Could not fetch URL|ConnectionError|ReadTimeout)/;
+
+/** Why `pip install` failed, in a sentence (the output has the rest). */
+export function installProblem(result: Ran): string {
+  const text = `${result.stdout}\n${result.stderr}`;
+  if (NETWORK.test(text)) {
+    return "pip could not download the server's dependencies from PyPI: a network connection is needed";
+  }
+  if (/No space left on device/.test(text)) {
+    return "the disk is full";
+  }
+  const last = text.trim().split("\n").filter((line) => /error/i.test(line)).pop();
+  return last ? last.trim().slice(0, 200) : `pip exited with code ${result.code}`;
+}
