@@ -32,26 +32,34 @@ execFileSync(python, ["-m", "profile_memory", "demo", join(root, "demo")], { std
 const workspace = join(root, "demo", "project");
 const userDir = join(workspace, "user");
 cpSync(join(root, "demo", "home", ".cursor", "profile"), userDir, { recursive: true });
-writeFileSync(join(userData, "User", "settings.json"), JSON.stringify({
-  "profileMemory.userProfileDir": userDir,
-  "profileMemory.server.command": [python, "-m", "profile_memory", "serve"],
-  "workbench.startupEditor": "none",
-  "workbench.tips.enabled": false,
-  "security.workspace.trust.enabled": false,
-  "telemetry.telemetryLevel": "off",
-  "extensions.autoCheckUpdates": false,
-  "update.mode": "none",
-  "editor.hover.delay": 100,
-  "files.autoSave": "off",
-}, null, 2));
+function writeSettings(folder, extra) {
+  writeFileSync(join(folder, "User", "settings.json"), JSON.stringify({
+    "profileMemory.userProfileDir": userDir,
+    "workbench.startupEditor": "none",
+    "workbench.tips.enabled": false,
+    "security.workspace.trust.enabled": false,
+    "telemetry.telemetryLevel": "off",
+    "extensions.autoCheckUpdates": false,
+    "update.mode": "none",
+    "editor.hover.delay": 100,
+    "files.autoSave": "off",
+    ...extra,
+  }, null, 2));
+}
+
+function freePort() {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => { const { port } = probe.address(); probe.close(() => done(port)); });
+  });
+}
+
+writeSettings(userData, { "profileMemory.server.command": [python, "-m", "profile_memory", "serve"] });
 
 const env = { ...process.env, HOME: home };
 const base = ["--user-data-dir", userData, "--extensions-dir", extensions];
 execFileSync(codeServer, [...base, "--install-extension", vsix], { env, stdio: "inherit" });
 
-const port = await new Promise((done) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => { const { port } = probe.address(); probe.close(() => done(port)); });
-});
+const port = await freePort();
 const server = spawn(codeServer, [...base, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry",
   "--disable-update-check", "--disable-workspace-trust", workspace], { env, stdio: ["ignore", "pipe", "pipe"] });
 let serverLog = "";
@@ -115,6 +123,18 @@ async function goToLine(line, fromEnd) {
   for (let i = 0; i < fromEnd; i += 1) await page.keyboard.press("ArrowLeft");
 }
 
+/** Hover PF-20260412-02 on `- 偏好 React + Next.js 全栈开发 <!-- PF-20260412-02 -->` until the
+ * server answers with its record. */
+async function hoverRecord() {
+  await goToLine(7, 8);
+  await waitFor(async () => {
+    await page.keyboard.press("Control+K");
+    await page.keyboard.press("Control+I");
+    await page.waitForTimeout(700);
+    return (await text(".monaco-hover-content")).includes("原始上下文");
+  }, "a hover with 原始上下文");
+}
+
 // Monaco renders spaces as no-break spaces.
 const text = async (selector) => (await page.locator(selector).allInnerTexts().catch(() => [])).join("\n").replaceAll("\u00a0", " ");
 
@@ -129,13 +149,7 @@ await check("workbench loads", async () => {
 await check("hover shows the log record", async () => {
   await openFile("user-profile.md");
   await waitFor(async () => (await text(".statusbar")).includes("user-profile 18/50"), "the extension to activate");
-  await goToLine(7, 8); // inside PF-20260412-02 on `- 偏好 React + Next.js 全栈开发 <!-- PF-20260412-02 -->`
-  await waitFor(async () => {
-    await page.keyboard.press("Control+K");
-    await page.keyboard.press("Control+I");
-    await page.waitForTimeout(700);
-    return (await text(".monaco-hover-content")).includes("原始上下文");
-  }, "a hover with 原始上下文");
+  await hoverRecord();
   const hover = await text(".monaco-hover-content");
   if (!hover.includes("SSR 也用 Next 吧")) throw new Error(`the hover lacks the record's context: ${hover.slice(0, 200)}`);
 });
@@ -217,6 +231,18 @@ await check("entries show inlay hints, not a lens line each", async () => {
   if (!lenses.includes("lines ")) throw new Error(`the file's lens is gone: ${lenses}`);
 });
 
+await check("the view is legible in the dark theme", async () => {
+  await runCommand("Preferences: Color Theme");
+  await page.waitForTimeout(500);
+  await page.keyboard.type("Dark Modern");
+  await page.waitForTimeout(500);
+  await page.keyboard.press("Enter");
+  await waitFor(async () => (await page.locator(".monaco-workbench.vs-dark").count()) > 0, "the dark theme");
+  await openMemoryView();
+  await openFile("user-profile.md");
+  await waitFor(async () => (await text(".sidebar")).includes("PF-20260412-02 · 演进 · 2026-05-01"), "the tree in the dark theme");
+});
+
 server.kill();
 
 // -- A first run with no server anywhere: the offer, a failed install that says why, and the
@@ -224,23 +250,12 @@ server.kill();
 const freshData = join(root, "fresh-user-data");
 const freshExtensions = join(root, "fresh-extensions");
 for (const folder of [join(freshData, "User"), freshExtensions]) mkdirSync(folder, { recursive: true });
-writeFileSync(join(freshData, "User", "settings.json"), JSON.stringify({
-  "profileMemory.userProfileDir": userDir,
-  "workbench.startupEditor": "none",
-  "workbench.tips.enabled": false,
-  "security.workspace.trust.enabled": false,
-  "telemetry.telemetryLevel": "off",
-  "extensions.autoCheckUpdates": false,
-  "update.mode": "none",
-  "editor.hover.delay": 100,
-}, null, 2));
+writeSettings(freshData, {});
 const freshBase = ["--user-data-dir", freshData, "--extensions-dir", freshExtensions];
 const noPmemPath = (process.env.PATH ?? "").split(":").filter((dir) => !existsSync(join(dir, "pmem"))).join(":");
 const freshEnv = { ...env, PATH: noPmemPath };
 execFileSync(codeServer, [...freshBase, "--install-extension", vsix], { env: freshEnv, stdio: "ignore" });
-const freshPort = await new Promise((done) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => { const { port } = probe.address(); probe.close(() => done(port)); });
-});
+const freshPort = await freePort();
 const freshServer = spawn(codeServer, [...freshBase, "--auth", "none", "--bind-addr", `127.0.0.1:${freshPort}`,
   "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", workspace], { env: freshEnv, stdio: "ignore" });
 page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
@@ -277,13 +292,7 @@ await check("the status bar brings the offer back and the install works without 
   await page.keyboard.press("Enter"); // the first interpreter offered: python3 on PATH
   await waitFor(async () => !(await text(".statusbar")).includes("server not running"), "the installed server to start", 240_000);
   await openFile("user-profile.md");
-  await goToLine(7, 8);
-  await waitFor(async () => {
-    await page.keyboard.press("Control+K");
-    await page.keyboard.press("Control+I");
-    await page.waitForTimeout(700);
-    return (await text(".monaco-hover-content")).includes("原始上下文");
-  }, "a hover from the installed server");
+  await hoverRecord();
 });
 
 await browser.close();

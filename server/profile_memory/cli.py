@@ -26,7 +26,7 @@ from profile_memory.core.files import (
     Role,
     role_of,
 )
-from profile_memory.core.pending import ProposalKind, Scope, parse_pending
+from profile_memory.core.pending import ProposalKind, Scope, parse_pending, proposal_fields
 from profile_memory.core.places import Places, locate
 from profile_memory.core.plans import BadText, PlanError, Planner
 from profile_memory.core.render import as_github, as_json, as_text, summary
@@ -500,18 +500,7 @@ def cmd_pending(args: argparse.Namespace) -> int:
     if args.json:
         print(
             json.dumps(
-                [
-                    {
-                        "line": p.line + 1,
-                        "scope": p.scope.value if p.scope else None,
-                        "kind": p.kind.value,
-                        "category": p.category,
-                        "text": p.text,
-                        "old": p.old,
-                        "target": p.target.text if p.target else None,
-                    }
-                    for p in proposals
-                ],
+                [{"line": p.line + 1, **proposal_fields(p)} for p in proposals],
                 ensure_ascii=False,
                 indent=2,
             )

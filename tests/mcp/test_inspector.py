@@ -7,28 +7,17 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 
 import pytest
-from conftest import Tree
+from conftest import Tree, pmem_mcp
 
 INSPECTOR = os.environ.get("MCP_INSPECTOR")
 pytestmark = pytest.mark.skipif(not INSPECTOR, reason="the Inspector runs in CI (.ci/run)")
 
 
 def inspect(tree: Tree, *method: str) -> dict:
-    server = [
-        sys.executable,
-        "-m",
-        "profile_memory",
-        "mcp",
-        "--project",
-        str(tree.repo),
-        "--user-dir",
-        str(tree.user_dir),
-    ]
     done = subprocess.run(
-        [str(INSPECTOR), "--cli", *server, "--method", *method],
+        [str(INSPECTOR), "--cli", *pmem_mcp(tree), "--method", *method],
         capture_output=True,
         text=True,
         timeout=120,

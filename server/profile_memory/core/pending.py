@@ -74,6 +74,18 @@ class Proposal:
     source: str | None = None
 
 
+def proposal_fields(proposal: Proposal) -> dict[str, str | None]:
+    """What a proposal says, as the CLI's and the editor's JSON give it (each adds its line)."""
+    return {
+        "scope": proposal.scope.value if proposal.scope else None,
+        "kind": proposal.kind.value,
+        "category": proposal.category,
+        "text": proposal.text,
+        "old": proposal.old,
+        "target": proposal.target.text if proposal.target else None,
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class Suggestion:
     scope: Scope | None

@@ -21,6 +21,7 @@ from profile_memory.core.outline import (
     pending,
     timeline,
 )
+from profile_memory.core.pending import proposal_fields
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid
 
@@ -104,18 +105,7 @@ def profile_memory_outline(ls: ProfileMemoryServer, params: Any = None) -> dict[
         "pending": [
             {
                 "uri": uri(found.path),
-                "proposals": [
-                    {
-                        "line": p.line,
-                        "scope": p.scope.value if p.scope else None,
-                        "kind": p.kind.value,
-                        "category": p.category,
-                        "text": p.text,
-                        "old": p.old,
-                        "target": p.target.text if p.target else None,
-                    }
-                    for p in found.proposals
-                ],
+                "proposals": [{"line": p.line, **proposal_fields(p)} for p in found.proposals],
             }
             for found in pending(resolver)
         ],
