@@ -322,7 +322,13 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
         return operation(planner, ctx)
 
     try:
-        plan, written = plan_and_write(ctx.places, ctx.settings, title, planned)
+        plan, written = plan_and_write(
+            ctx.places,
+            ctx.settings,
+            title,
+            planned,
+            allow_secrets=getattr(args, "allow_secret", False),
+        )
     except BadText as error:
         raise CliError(str(error)) from None
     except PlanError as error:
@@ -555,7 +561,9 @@ def cmd_journal_append(args: argparse.Namespace) -> int:
     ctx = load_context(None)
 
     def action() -> int:
-        appended = journal_append(_memory_dirs(ctx, args.dir)[0], args.text, args.tag)
+        appended = journal_append(
+            _memory_dirs(ctx, args.dir)[0], args.text, args.tag, args.allow_secret
+        )
         print(f"appended to {ctx.show(appended.path)} at {appended.entry.ts}")
         return 0
 
@@ -661,7 +669,9 @@ def cmd_facts_update(args: argparse.Namespace) -> int:
     content = _read_content(args.file)
 
     def action() -> int:
-        path, digest = facts_update(_memory_dirs(ctx, args.dir)[0], content, args.if_match)
+        path, digest = facts_update(
+            _memory_dirs(ctx, args.dir)[0], content, args.if_match, args.allow_secret
+        )
         print(f"updated {ctx.show(path)} (sha256 {digest})")
         return 0
 
@@ -795,6 +805,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 # -- the parser ----------------------------------------------------------------------------------
 
 
+def _add_allow_secret(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--allow-secret",
+        action="store_true",
+        help="write even text that looks like a secret (an API key, a token, a password)",
+    )
+
+
 def _add_user_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--user-dir",
@@ -887,6 +905,7 @@ def build_parser() -> argparse.ArgumentParser:
         command.add_argument(
             "--json", action="store_true", help="print the ids and files changed as JSON"
         )
+        _add_allow_secret(command)
         command.set_defaults(handler=handler)
         return command
 
@@ -990,6 +1009,7 @@ def build_parser() -> argparse.ArgumentParser:
     append.add_argument(
         "--dir", metavar="D", help="the memory folder (default: ./memory of the project)"
     )
+    _add_allow_secret(append)
     append.set_defaults(handler=cmd_journal_append)
     search = journal_commands.add_parser(
         "search",
@@ -1037,6 +1057,7 @@ def build_parser() -> argparse.ArgumentParser:
     update.add_argument(
         "--dir", metavar="D", help="the memory folder (default: ./memory of the project)"
     )
+    _add_allow_secret(update)
     update.set_defaults(handler=cmd_facts_update)
     show = facts_commands.add_parser(
         "show", help="print FACT.md", description="Print memory/FACT.md."

@@ -141,3 +141,19 @@ async def test_trace_names_the_proposals_that_target_the_id_as_the_cli_does(sess
     assert [(p["line"], p["text"]) for p in served["pending"]] == [
         (p["line"], p["text"]) for p in printed["pending"]
     ]
+
+
+async def test_a_secret_is_refused_by_the_journal_and_facts_commands(session: Session):
+    from secrets_support import FAKES
+
+    fake = FAKES["slack-token"]
+    journal = session.repo / "memory" / "JOURNAL.jsonl"
+    before = journal.read_bytes()
+    for command, argument in (
+        ("profileMemory.journalAppend", {"text": f"token {fake}"}),
+        ("profileMemory.factsUpdate", {"content": f"# Facts\n\n{fake}\n"}),
+    ):
+        with pytest.raises(JsonRpcException, match="slack-token") as refused:
+            await run(session, command, argument)
+        assert fake not in str(refused.value)
+    assert journal.read_bytes() == before

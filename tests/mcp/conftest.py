@@ -1,56 +1,17 @@
 """In-process MCP tests: the SDK's own client against `pmem mcp`'s server over memory streams, on a
-copy of the `clean` fixture."""
+copy of the `clean` fixture (helpers in `tests/mcp_support.py`)."""
 
 from __future__ import annotations
 
-import sys
+import shutil
 
 import pytest
 from features_support import WORKSPACES
-from helpers import FixtureTree
-from mcp.types import ElicitResult, Implementation
-
-
-class Tree(FixtureTree):
-    def __init__(self, root):
-        self.root = root
+from mcp_support import Tree
 
 
 @pytest.fixture
 def tree(tmp_path, monkeypatch) -> Tree:
-    import shutil
-
     monkeypatch.setenv("PMEM_TODAY", "2026-11-30")
     shutil.copytree(WORKSPACES / "clean", tmp_path / "clean")
     return Tree(tmp_path / "clean")
-
-
-AGENT = Implementation(name="test-agent", version="1.2")
-
-
-def answering(action: str, approve: bool = True):
-    """An elicitation callback that gives one answer, and records the questions."""
-    asked: list[str] = []
-
-    async def callback(context, params):
-        asked.append(params.message)
-        content = {"approve": approve} if action == "accept" else None
-        return ElicitResult(action=action, content=content)
-
-    callback.asked = asked
-    return callback
-
-
-def pmem_mcp(tree: FixtureTree, *extra: str) -> list[str]:
-    """The command line that starts `pmem mcp` on the tree."""
-    return [
-        sys.executable,
-        "-m",
-        "profile_memory",
-        "mcp",
-        "--project",
-        str(tree.repo),
-        "--user-dir",
-        str(tree.user_dir),
-        *extra,
-    ]

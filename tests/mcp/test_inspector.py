@@ -9,7 +9,7 @@ import os
 import subprocess
 
 import pytest
-from conftest import Tree, pmem_mcp
+from mcp_support import Tree, pmem_mcp
 
 INSPECTOR = os.environ.get("MCP_INSPECTOR")
 pytestmark = pytest.mark.skipif(not INSPECTOR, reason="the Inspector runs in CI (.ci/run)")

@@ -9,8 +9,8 @@ import subprocess
 import sys
 
 from cli_support import run_pmem
-from conftest import AGENT, Tree, pmem_mcp
 from mcp import Client, StdioServerParameters
+from mcp_support import AGENT, Tree, pmem_mcp
 
 
 def stdio(tree: Tree, *extra: str) -> Client:

@@ -7,8 +7,8 @@ import hashlib
 import json
 
 import pytest
-from conftest import AGENT, Tree, answering
 from mcp import Client
+from mcp_support import AGENT, Tree, answering
 from profile_memory.mcp_server import Door, create_server
 
 PROFILE_TOOLS = ("profile_add", "profile_evolve", "profile_pivot", "profile_delete", "confirm")
@@ -294,3 +294,24 @@ async def test_resources(tree: Tree):
         }
         user = await c.read_resource("pmem://profile/user")
     assert "偏好 React + Next.js 全栈开发" in user.contents[0].text
+
+
+@pytest.mark.parametrize(
+    "tool, arguments",
+    [
+        ("memory", {"action": "append", "text": "deployed with {fake}"}),
+        ("memory", {"action": "update", "content": "# Facts\n\n- key {fake}\n"}),
+        ("propose", {"scope": "user", "kind": "add", "category": "技术偏好", "text": "用 {fake}"}),
+        ("profile_add", {"scope": "user", "category": "技术偏好", "text": "key {fake}"}),
+    ],
+)
+async def test_no_tool_stores_a_secret_or_echoes_it(tree: Tree, tool, arguments):
+    from secrets_support import FAKES
+
+    fake = FAKES["github-token"]
+    filled = {k: v.format(fake=fake) if isinstance(v, str) else v for k, v in arguments.items()}
+    before = snapshot(tree)
+    async with client(tree, trust=True) as c:
+        _, text, error = await call(c, tool, filled)
+    assert error and "github-token" in text and fake not in text
+    assert snapshot(tree) == before

@@ -174,3 +174,30 @@ def test_an_unknown_action_is_refused():
     planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
     with pytest.raises(PlanError, match="no action"):
         run(planner, Request("launch-rockets", PurePath(UP), 0, span=Span(0, 0, 0, 1)))
+
+
+@pytest.mark.parametrize("path", [UP, UL, f"{PROJECT_DIR}/../../memory/FACT.md"])
+def test_a_secret_is_redacted_in_one_click_wherever_it_is(path):
+    from secrets_support import FAKES
+
+    fake = FAKES["github-token"]
+    files = {
+        UP: HEAD + "- 偏好 React <!-- PF-20260412-01 -->\n",
+        UL: LOG_HEAD + record("PF-20260412-01"),
+    }
+    files[path] = files.get(path, "# Facts\n\n") + f"- 部署 token: {fake}\n"
+    workspace = memory_workspace(files)
+    source = workspace.source(PurePath(path))
+    line = files[path].split("\n").index(f"- 部署 token: {fake}")
+    (offer,) = [
+        o
+        for o in offers(workspace, source, line, line, lambda: "x")
+        if o.request.action == "redact"
+    ]
+    assert offer.title == "Redact this secret" and offer.preferred
+    planner = Planner(workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text)
+    run(planner, offer.request)
+    (change,) = planner.finish("redact").files
+    after = apply_edits(files[path], change.edits)
+    assert "- 部署 token: <redacted:github-token>" in after and fake not in after
+    assert after.replace("<redacted:github-token>", fake) == files[path]  # nothing else changed

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import LOG_HEAD, PROJECT_DIR, USER_DIR, codes, diagnose, record
 from profile_memory.core.codes import CODES, Severity
+from secrets_support import ASSIGNED, FAKES, URL_WITH_PASSWORD
 
 UP = f"{USER_DIR}/user-profile.md"
 UL = f"{USER_DIR}/user-profile-log.md"
@@ -607,6 +608,35 @@ def test_severity_can_be_changed_or_turned_off():
     files = pair(["- 偏好 Vue <!-- PF-20260412-01 -->", "- 新"], [REC])
     diagnostics = diagnose(files, UP, severity={"PM011": "off", "PM005": "error"})
     assert codes(diagnostics) == ["PM005"] and diagnostics[0].severity is Severity.ERROR
+
+
+# PM060 -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", sorted(FAKES))
+@pytest.mark.parametrize("where", ["profile", "log"])
+def test_pm060_a_secret_is_an_error_at_its_exact_range_never_quoted(kind, where):
+    fake = FAKES[kind]
+    line = f"- 部署用的 key 是 {fake} 🙂"
+    files = pair([ENTRY, line] if where == "profile" else [ENTRY], [REC])
+    if where == "log":
+        files[UL] = files[UL].replace('- **原始上下文**: "原话"', f'- **原始上下文**: "{fake}"')
+    (secret,) = found(files, UP if where == "profile" else UL, "PM060")
+    text = files[UP if where == "profile" else UL].split("\n")[secret.span.start_line]
+    assert text[secret.span.start_col : secret.span.end_col] == fake
+    assert (
+        secret.severity is Severity.ERROR and kind in secret.message and fake not in secret.message
+    )
+
+
+def test_pm060_passwords_in_urls_and_assignments_but_not_our_own_text():
+    files = pair([ENTRY, f"- 数据库 {URL_WITH_PASSWORD}", f"- 测试环境 {ASSIGNED}"], [REC])
+    assert [d.span.start_line for d in found(files, UP, "PM060")] == [4, 5]
+    harmless = [
+        "- token 预算 1500，api key 轮换见 PF-20260412-01",
+        "- sha256 " + "ab12" * 16,
+        "- 上次 2026-04-12T01:02:14.123Z 在 [选型](chat-91c0) 讨论 password 策略",
+        "- 密码：至少十二位，含大小写",
+    ]
+    assert found(pair([ENTRY, *harmless], [REC]), UP, "PM060") == []
 
 
 def test_every_code_has_a_test_here():

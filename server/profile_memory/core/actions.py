@@ -117,6 +117,7 @@ ACTIONS: dict[str, Action] = {
         Action("new-id", lambda p, r: p.new_id_for_entry(r.pair, r.line, r.where), SPAN),
         Action("replace-token", lambda p, r: p.replace_token(r.path, r.where), SPAN),
         Action("repair-token", lambda p, r: p.repair_token(r.path, r.where), SPAN),
+        Action("redact", lambda p, r: p.redact(r.path, r.where), SPAN),
         Action("create-record", lambda p, r: p.create_record(r.pair, r.anchor), ID),
         Action("remove-entry", lambda p, r: p.remove_entry(r.pair, r.line)),
         Action("record-restore", lambda p, r: p.restore(r.pair, r.anchor), ID),
@@ -196,6 +197,8 @@ def _fix_choices(ctx: _Context, d: Diagnostic) -> list[Choice]:
     line, lines = d.span.start_line, ctx.lines
     token = lines[line][d.span.start_col : d.span.end_col] if line < len(lines) else ""
     code = d.code
+    if code == "PM060":
+        return [("Redact this secret", "redact", {"span": d.span})]
     if code == "PM002":
         return [(f"Give this entry a new id ({ctx.next_id()})", "new-id", {"span": d.span})]
     if code == "PM004":
@@ -372,8 +375,10 @@ def offers(
     `next_id` gives the id the next allocation would give, for titles (called at most once)."""
     ctx = _Context(workspace, source, next_id)
     found: list[Offer] = []
+    # in agent memory (FACT.md, the journal) only a secret is fixed: the rest is the agent's text
+    structured = role_of(source.path) in (Role.PROFILE, Role.LOG, Role.PENDING)
     for d in check_source(workspace, source):
-        if first <= d.span.start_line <= last:
+        if first <= d.span.start_line <= last and (structured or d.code == "PM060"):
             for position, (title, action, fields) in enumerate(_fix_choices(ctx, d)):
                 request = Request(action, source.path, d.span.start_line, **fields)
                 found.append(Offer(title, OfferKind.QUICK_FIX, request, d, position == 0))

@@ -275,6 +275,14 @@ _TABLE = [
         "that created it.",
         "Add the missing add record, or correct the id.",
     ),
+    Code(
+        "PM060",
+        "secret",
+        Severity.ERROR,
+        "A secret (an API key, a token, a private key, a password) in a memory file: it is "
+        "injected into agent prompts, and a log keeps it for good.",
+        "Redact it (`<redacted:KIND>`), and revoke the secret where it was issued.",
+    ),
 ]
 
 CODES: dict[str, Code] = {code.code: code for code in _TABLE}

@@ -15,6 +15,7 @@ from typing import Generic, TypeVar
 
 from profile_memory.core import anchors
 from profile_memory.core.profile import Token, malformed_tokens_in
+from profile_memory.core.secrets import secrets_in_lines
 from profile_memory.core.slips import NON_CANONICAL, WRONG_HEADING, Slip, quoted
 from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import line_count, split_lines
@@ -723,14 +724,17 @@ def _is_boundary(line: str) -> bool:
 def _parse_section(lines: list[str], start: int, stop: int) -> Section:
     heading, base = lines[start], SectionStart(start)
     tokens = tuple(malformed_tokens_in(lines, start, stop))
+    secret = bool(secrets_in_lines(lines, start, stop))  # checked with the section's own findings
     parsed = _parse_record(lines, base, stop) if _is_boundary(heading) else None
     if parsed is None:
-        return Section(base, stop - start, tokens=tokens)
+        return Section(base, stop - start, tokens=tokens, irregular=secret)
     if not isinstance(parsed, Record):
         return Section(base, stop - start, malformed=parsed, tokens=tokens, irregular=True)
     english = sum(1 for found in parsed.fields.values() if found.english)
-    irregular = bool(parsed.slips) or (
-        parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation)
+    irregular = (
+        secret
+        or bool(parsed.slips)
+        or (parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation))
     )
     return Section(
         base,

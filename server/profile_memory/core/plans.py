@@ -37,6 +37,8 @@ from profile_memory.core.log import (
 )
 from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
+from profile_memory.core.secrets import describe as describe_secrets
+from profile_memory.core.secrets import find_secrets, redacted
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
@@ -219,8 +221,10 @@ class Planner:
         today: dt.date,
         templates: Templates,
         language: str = "zh",
+        allow_secrets: bool = False,
     ) -> None:
         self.workspace = workspace
+        self.allow_secrets = allow_secrets
         self.profile_set = profile_set
         self.today = today
         self.templates = templates
@@ -238,6 +242,15 @@ class Planner:
             return PENDING_NAME
         base = PROJECT_PAIR if name.startswith(PROJECT_PAIR) else "user-profile"
         return log_file_name(base) if role_of(path) is Role.LOG else profile_file_name(base)
+
+    def _refuse_secrets(self, *values: tuple[str, str | None]) -> None:
+        """A secret is never written (docs/format.md, "Secrets"), unless allowed for this plan."""
+        if self.allow_secrets:
+            return
+        for what, value in values:
+            problem = describe_secrets(value or "", what)
+            if problem is not None:
+                raise BadText(problem)
 
     def _template_for(self, path: PurePath) -> str:
         return self.templates(self._template_name(path), self.language)
@@ -313,6 +326,12 @@ class Planner:
     ) -> None:
         """Append the log record of one change to the pair's log, in the log's own language, and
         note the id as written by this plan. `old` makes the operation `WORD（OLD → NEW）`."""
+        self._refuse_secrets(
+            ("the text", summary),
+            ("the context", context),
+            ("the source", source),
+            ("the category", category),
+        )
         language = self.language_of(ref)
         word = OP_WRITTEN[language][op]
         operation = (
@@ -664,6 +683,13 @@ class Planner:
         source: str | None = None,
     ) -> None:
         """Append a proposal in the skill's format under its scope header (added if missing)."""
+        self._refuse_secrets(
+            ("the proposal's text", text),
+            ("OLD", old),
+            ("the context", context),
+            ("the source", source),
+            ("the category", category),
+        )
         language = self.language
         text, category = entry_text(text, "the proposal's text"), category_name(category)
         context, source = (one_line(value) if value else None for value in (context, source))
@@ -742,6 +768,17 @@ class Planner:
             raise PlanError("the token does not plainly mean one id")
         self.buffers.replace(path, span, meant)
         return meant
+
+    def redact(self, path: PurePath, span: Span) -> str:
+        """PM060: the secret replaced by `<redacted:KIND>` — in a log, the one edit of an old record
+        that is sanctioned (docs/format.md, "Secrets")."""
+        lines, _ = self.buffers.lines(path)
+        line = lines[span.start_line] if span.start_line < len(lines) else ""
+        found = find_secrets(line[span.start_col : span.end_col])
+        if span.start_line != span.end_line or not found:
+            raise PlanError(f"{path.name}:{span.start_line + 1}: no secret there any more")
+        self.buffers.replace(path, span, redacted(found[0].kind))
+        return found[0].kind
 
     def _entry_at(self, ref: PairRef, line: int) -> Entry:
         doc = parse_profile(self.text(self.profile_path(ref)))

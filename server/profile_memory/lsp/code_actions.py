@@ -142,7 +142,7 @@ def text_document_code_action(
     """The core's offers for the range, as code actions: with their edit when the client cannot
     resolve one later, disabled (with the reason) when they cannot apply."""
     served = ls.served_source(params.text_document.uri)
-    if served is None or role_of(served[0]) not in (Role.PROFILE, Role.LOG, Role.PENDING):
+    if served is None:
         return None
     path, source = served
     listed = offers(ls.memory, source, params.range.start.line, params.range.end.line, ls.next_id)

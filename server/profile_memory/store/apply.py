@@ -67,7 +67,11 @@ def write_plan(workspace: Workspace, plan: Plan) -> list[PurePath]:
 
 
 def _plan_on_disk(
-    places: Places, settings: Settings, title: str, operation: Operation
+    places: Places,
+    settings: Settings,
+    title: str,
+    operation: Operation,
+    allow_secrets: bool = False,
 ) -> tuple[Plan, Workspace]:
     """What the operation would write, planned on the files as they are now, read whole (a file is
     never rewritten from a part of it); and the workspace it read them through."""
@@ -79,6 +83,7 @@ def _plan_on_disk(
         today(os.environ),
         template_text,
         settings.language,
+        allow_secrets,
     )
     return planner.finish(title, operation(planner)), workspace
 
@@ -95,15 +100,19 @@ def _lock_folders(places: Places, plan: Plan) -> list[PurePath]:
 
 
 def plan_and_write(
-    places: Places, settings: Settings, title: str, operation: Operation
+    places: Places,
+    settings: Settings,
+    title: str,
+    operation: Operation,
+    allow_secrets: bool = False,
 ) -> tuple[Plan, list[PurePath]]:
     """Plan, then plan again and write under the folders' locks (log, profile, pending): the files
     may have changed before the locks were taken. A write that is refused or has nothing to do is
     found by the first plan, so it takes no lock and creates nothing. Returns the plan and the
     paths written."""
-    plan, _ = _plan_on_disk(places, settings, title, operation)
+    plan, _ = _plan_on_disk(places, settings, title, operation, allow_secrets)
     if not plan.files:
         return plan, []
     with locked(_lock_folders(places, plan)):
-        plan, workspace = _plan_on_disk(places, settings, title, operation)
+        plan, workspace = _plan_on_disk(places, settings, title, operation, allow_secrets)
         return plan, write_plan(workspace, plan)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
+from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.store.safe import (
     UnsafePath,
     append_whole,
@@ -91,12 +92,22 @@ def now_timestamp() -> str:
     return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
 
 
-def journal_entry(text: str, tags: list) -> JournalEntry:
-    """A new entry: text non-empty after trimming; tags strings, trimmed, de-duplicated in order."""
+def _refuse_secrets(allow: bool, *values: tuple[str, str]) -> None:
+    """A secret is never written to agent memory (docs/format.md, "Secrets") unless allowed."""
+    for what, value in values if not allow else ():
+        problem = describe_secrets(value, what)
+        if problem is not None:
+            raise BadInput(problem)
+
+
+def journal_entry(text: str, tags: list, allow_secret: bool = False) -> JournalEntry:
+    """A new entry: text non-empty after trimming; tags strings, trimmed, de-duplicated in order;
+    no secret in either."""
     if not isinstance(text, str) or not text.strip():
         raise BadInput("the journal text is empty")
     if not isinstance(tags, list) or any(not isinstance(tag, str) for tag in tags):
         raise BadInput("tags must be strings")
+    _refuse_secrets(allow_secret, ("the journal text", text), ("a tag", " ".join(tags)))
     cleaned = list(dict.fromkeys(tag.strip() for tag in tags if tag.strip()))
     return new_entry(now_timestamp(), cleaned, text)
 
@@ -107,10 +118,10 @@ class Appended:
     entry: JournalEntry
 
 
-def journal_append(folder: Path, text: str, tags: list) -> Appended:
+def journal_append(folder: Path, text: str, tags: list, allow_secret: bool = False) -> Appended:
     """Append one entry as one write of the whole line, fsynced; a torn last line is closed
     first."""
-    entry = journal_entry(text, tags)
+    entry = journal_entry(text, tags, allow_secret)
     folder = memory_folder(folder, create=True)
     line = (entry.to_line() + "\n").encode("utf-8")
     with open_folder(folder) as folder_fd, folder_lock(folder):
@@ -160,11 +171,14 @@ def _remove_stale_temps(folder_fd: int, name: str) -> None:
                 pass
 
 
-def facts_update(folder: Path, content: str, if_match: str | None = None) -> tuple[Path, str]:
+def facts_update(
+    folder: Path, content: str, if_match: str | None = None, allow_secret: bool = False
+) -> tuple[Path, str]:
     """Replace FACT.md whole and atomically; refused when `if_match` is not the current content's
-    sha256."""
+    sha256, or when the content holds a secret."""
     if not isinstance(content, str) or not content:
         raise BadInput("the new FACT.md content is empty")
+    _refuse_secrets(allow_secret, ("the new FACT.md", content))
     folder = memory_folder(folder, create=True)
     data = content.encode("utf-8")
     with open_folder(folder) as folder_fd, folder_lock(folder):

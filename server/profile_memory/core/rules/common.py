@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from profile_memory.core.anchors import repaired
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.profile import Token
+from profile_memory.core.secrets import secrets_in_lines
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
@@ -27,6 +28,19 @@ def malformed_anchors(tokens: list[Token]) -> list[Finding]:
 def slip_findings(slips: Iterable[Slip], base: int = 0) -> list[Finding]:
     """One finding per slip, where it is (PM016 for a record heading, PM018 for other forms)."""
     return [Finding(slip.code, slip.span(base), slip.message) for slip in slips]
+
+
+def secret_findings(lines: list[str], start: int = 0, stop: int | None = None) -> list[Finding]:
+    """PM060 at each secret's exact range (named by its family, never quoted)."""
+    return [
+        Finding(
+            "PM060",
+            Span(index, secret.start, index, secret.end),
+            f"a {secret.kind} (a secret) is in this file: it would be injected into agent prompts "
+            "and kept in its history; redact it, and revoke it where it was issued",
+        )
+        for index, secret in secrets_in_lines(lines, start, stop)
+    ]
 
 
 def _mib(size: int) -> str:

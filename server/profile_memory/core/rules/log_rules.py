@@ -8,13 +8,18 @@ from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex
 from profile_memory.core.log import FIELD_LABELS, LogDoc, Section, closest_operation_word, op_word
-from profile_memory.core.rules.common import malformed_anchors, slip_findings
+from profile_memory.core.rules.common import malformed_anchors, secret_findings, slip_findings
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
 
 
 def _section_findings(section: Section, lines: list[str]) -> list[Finding]:
-    """What a section says about itself alone: PM016, PM018, PM010, PM013."""
+    """What a section says about itself alone: PM060, and its record's PM016, PM018, PM010,
+    PM013."""
+    return secret_findings(lines, section.start, section.stop) + _record_findings_of(section, lines)
+
+
+def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
     heading = section.malformed
     if heading is not None:
         return [

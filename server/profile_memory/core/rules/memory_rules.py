@@ -6,7 +6,7 @@ from __future__ import annotations
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.journal import iter_journal
 from profile_memory.core.profile import malformed_tokens
-from profile_memory.core.rules.common import malformed_anchors
+from profile_memory.core.rules.common import malformed_anchors, secret_findings
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
 
@@ -18,7 +18,9 @@ def check_journal(workspace: Workspace, source: Source) -> list[Finding]:
             found.append(
                 Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), parsed.problem or "")
             )
-    found += malformed_anchors(malformed_tokens(workspace.lines(source)))
+    lines = workspace.lines(source)
+    found += malformed_anchors(malformed_tokens(lines))
+    found += secret_findings(lines)
     return found
 
 
@@ -26,6 +28,7 @@ def check_fact(workspace: Workspace, source: Source) -> list[Finding]:
     name = source.path.name
     lines = workspace.lines(source)
     found = malformed_anchors(malformed_tokens(lines))
+    found += secret_findings(lines)
     limit = workspace.settings.fact_file_max_bytes
     if source.decoded is not None and source.decoded.size > limit:
         found.append(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex, ProfileFile
 from profile_memory.core.pending import PendingDoc, Proposal, ProposalKind
-from profile_memory.core.rules.common import malformed_anchors
+from profile_memory.core.rules.common import malformed_anchors, secret_findings
 from profile_memory.core.span import Span
 from profile_memory.core.text import normalise, similarity
 from profile_memory.core.workspace import Source, Workspace
@@ -91,6 +91,7 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     ]
     found += _proposal_findings(workspace, source, doc)
     found += _repeated(source, doc)
+    found += secret_findings(doc.lines)
     return found
 
 

@@ -1,0 +1,135 @@
+"""Secrets that must never be stored in a memory file (docs/format.md, "Secrets"): our own table of
+prefix-anchored patterns for the common families, and credentials next to a keyword when the
+value looks random. What memory files are full of — ids, dates, timestamps, sha256 digests, chat
+ids, Chinese text — never matches.
+
+A found secret is reported by its family and position only: its value is never repeated.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    kind: str  # the family, e.g. `aws-access-key`
+    start: int  # code points, within the line or text searched
+    end: int
+
+
+_FAMILIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (name, re.compile(pattern))
+    for name, pattern in (
+        ("private-key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----"),
+        ("aws-access-key", r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])"),
+        ("anthropic-api-key", r"(?<![\w-])sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{40,}"),
+        ("openai-api-key", r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}"),
+        ("google-api-key", r"(?<![\w-])AIza[0-9A-Za-z_-]{35}(?![\w-])"),
+        ("github-token", r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})"),
+        ("gitlab-token", r"(?<![\w-])glpat-[A-Za-z0-9_-]{20,}"),
+        ("slack-token", r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}"),
+        ("jwt", r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+    )
+)
+# A password inside a URL: `scheme://user:PASSWORD@host`; the password is the secret.
+_URL_PASSWORD = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s/:@]+:([^\s/@]{3,})@")
+# `password=…`, `token: …`, `密码：…`: the value, when it looks random (see `_looks_random`).
+_ASSIGNED = re.compile(
+    r"(?i)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|密码|口令|令牌|密钥)"
+    r"[\w-]*\s*[:=：]\s*[\"'`]?([^\s\"'`,;，。]{8,})"
+)
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_FILE_NAME = re.compile(r"[\w.-]+\.(?:md|tmp|jsonl|json|txt|toml|ya?ml|py|ts|js|log|lock)", re.I)
+
+
+def _entropy(value: str) -> float:
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def _looks_random(value: str) -> bool:
+    """A credential rather than a word: letters and digits mixed, high entropy, not a hex digest
+    or an id of ours."""
+    if (
+        _HEX.fullmatch(value)
+        or _FILE_NAME.fullmatch(value)
+        or value.startswith(("/", "~/", "./", "../"))  # a path
+        or "](" in value  # a Markdown link: a source such as `[选型](chat-91c0)`
+        or value.startswith("PF-")
+        or not value.isascii()
+    ):
+        return False
+    classes = sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+        )
+    )
+    return classes >= 2 and _entropy(value) >= 3.0
+
+
+def find_secrets(text: str) -> list[Secret]:
+    """Every secret in `text` (a line, or a whole value), in order, non-overlapping."""
+    found: list[Secret] = []
+    for kind, pattern in _FAMILIES:
+        found += [Secret(kind, m.start(), m.end()) for m in pattern.finditer(text)]
+    for match in _URL_PASSWORD.finditer(text):
+        found.append(Secret("url-password", match.start(1), match.end(1)))
+    for match in _ASSIGNED.finditer(text):
+        if _looks_random(match.group(1)):
+            found.append(Secret("assigned-secret", match.start(1), match.end(1)))
+    found.sort(key=lambda s: (s.start, -s.end))
+    kept: list[Secret] = []
+    for secret in found:
+        if not kept or secret.start >= kept[-1].end:
+            kept.append(secret)
+    return kept
+
+
+# What every secret above has in it: a line without any of these is not searched.
+_TRIGGER = re.compile(
+    r"-----BEGIN|AKIA|ASIA|ABIA|ACCA|sk-|AIza|gh[pousr]_|github_pat_|glpat-|xox|eyJ|://|"
+    r"(?i:pass|pwd|secret|token|key)|密码|口令|令牌|密钥"
+)
+
+
+def secrets_in_lines(
+    lines: list[str], start: int = 0, stop: int | None = None
+) -> list[tuple[int, Secret]]:
+    """(line, secret) for every secret on lines start..stop."""
+    found = []
+    for index in range(start, len(lines) if stop is None else stop):
+        line = lines[index]
+        if _TRIGGER.search(line):
+            found += [(index, secret) for secret in find_secrets(line)]
+    return found
+
+
+def redacted(kind: str) -> str:
+    return f"<redacted:{kind}>"
+
+
+def _article(kind: str) -> str:
+    return "an" if kind[0] in "aeiou" else "a"
+
+
+def describe(text: str, what: str) -> str | None:
+    """Why `text` must not be written (naming the family and column, never the value); None when it
+    holds no secret."""
+    secrets = find_secrets(text)
+    if not secrets:
+        return None
+    first = secrets[0]
+    line = text.count("\n", 0, first.start)
+    column = first.start - (text.rfind("\n", 0, first.start) + 1) + 1
+    where = f"line {line + 1}, column {column}" if "\n" in text else f"column {column}"
+    more = f" (and {len(secrets) - 1} more)" if len(secrets) > 1 else ""
+    return (
+        f"{what} contains what looks like {_article(first.kind)} {first.kind} at {where}{more}; "
+        "secrets are never written to memory files"
+    )

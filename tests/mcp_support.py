@@ -1,0 +1,45 @@
+"""Helpers for the `pmem mcp` tests: a copied fixture tree, the client's identity, elicitation
+answers, and the command line that starts the server."""
+
+from __future__ import annotations
+
+import sys
+
+from helpers import FixtureTree
+from mcp.types import ElicitResult, Implementation
+
+
+class Tree(FixtureTree):
+    def __init__(self, root):
+        self.root = root
+
+
+AGENT = Implementation(name="test-agent", version="1.2")
+
+
+def answering(action: str, approve: bool = True):
+    """An elicitation callback that gives one answer, and records the questions."""
+    asked: list[str] = []
+
+    async def callback(context, params):
+        asked.append(params.message)
+        content = {"approve": approve} if action == "accept" else None
+        return ElicitResult(action=action, content=content)
+
+    callback.asked = asked
+    return callback
+
+
+def pmem_mcp(tree: FixtureTree, *extra: str) -> list[str]:
+    """The command line that starts `pmem mcp` on the tree."""
+    return [
+        sys.executable,
+        "-m",
+        "profile_memory",
+        "mcp",
+        "--project",
+        str(tree.repo),
+        "--user-dir",
+        str(tree.user_dir),
+        *extra,
+    ]
