@@ -91,21 +91,52 @@ def find_secrets(text: str) -> list[Secret]:
     return kept
 
 
-# What every secret above has in it: a line without any of these is not searched.
-_TRIGGER = re.compile(
-    r"-----BEGIN|AKIA|ASIA|ABIA|ACCA|sk-|AIza|gh[pousr]_|github_pat_|glpat-|xox|eyJ|://|"
-    r"(?i:pass|pwd|secret|token|key)|密码|口令|令牌|密钥"
+# What every secret above has in it: text without any of these is not searched. Plain substring
+# tests (C speed) rather than one regex: an alternation costs a scan per position.
+_LITERALS = (
+    "-----BEGIN",
+    "AKIA",
+    "ASIA",
+    "ABIA",
+    "ACCA",
+    "sk-",
+    "AIza",
+    "ghp_",
+    "gho_",
+    "ghu_",
+    "ghs_",
+    "ghr_",
+    "github_pat_",
+    "glpat-",
+    "xox",
+    "eyJ",
+    "://",
+    "密码",
+    "口令",
+    "令牌",
+    "密钥",
 )
+_WORDS = ("pass", "pwd", "secret", "token", "key")  # any case
+
+
+def _may_hold(text: str) -> bool:
+    if any(literal in text for literal in _LITERALS):
+        return True
+    lowered = text.lower()
+    return any(word in lowered for word in _WORDS)
 
 
 def secrets_in_lines(
     lines: list[str], start: int = 0, stop: int | None = None
 ) -> list[tuple[int, Secret]]:
     """(line, secret) for every secret on lines start..stop."""
+    stop = len(lines) if stop is None else stop
+    if not _may_hold("\n".join(lines[start:stop])):  # one scan, the common case
+        return []
     found = []
-    for index in range(start, len(lines) if stop is None else stop):
+    for index in range(start, stop):
         line = lines[index]
-        if _TRIGGER.search(line):
+        if _may_hold(line):
             found += [(index, secret) for secret in find_secrets(line)]
     return found
 
