@@ -487,6 +487,21 @@ SERIES = (
 )
 
 
+def token_section() -> str:
+    """The token estimate's error per file, against the cl100k counts `bench/tokens.py` recorded
+    (run it first to measure them again)."""
+    done = subprocess.run(
+        [sys.executable, str(HERE / "tokens.py"), "--smoke"], capture_output=True, text=True
+    )
+    return (
+        "\n## Token estimate\n\nThe estimate of `core/tokens.py` against the cl100k counts "
+        "recorded "
+        "by `python bench/tokens.py` (bpe-openai); files under 100 tokens are shown but not held "
+        "to "
+        f"the ±15% target.\n\n{done.stdout}"
+    )
+
+
 def svg_chart(by_size: dict[int, dict]) -> str:
     """Latency (ms, p50) of the server against the log's size, one line per figure, as a small SVG
     chart."""
@@ -737,7 +752,7 @@ async def main() -> int:
             return 0 if ok else 1
         for name, value, result in rows:
             print(f"{result}  {name}: {value}")
-        (HERE / "RESULTS.md").write_text(results, encoding="utf-8")
+        (HERE / "RESULTS.md").write_text(results + token_section(), encoding="utf-8")
         (HERE / "latency.svg").write_text(chart, encoding="utf-8")
         return 0
     finally:

@@ -16,6 +16,7 @@ BENCH = Path(__file__).parents[1] / "bench"
         ("run.py", ['"hover"', '"edit_log"', "bench smoke: 1 passed, 0 failed"]),
         ("check_scaling.py", ["One id repeated on every line", "| 400 |"]),
         ("startup.py", ["| pmem check |", "first `tools/list` answer"]),
+        ("tokens.py", ["(target ±15%): met"]),
     ],
 )
 def test_a_benchmark_runs_on_a_tiny_corpus(script, printed):

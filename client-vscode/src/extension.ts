@@ -366,6 +366,14 @@ function statusBar(context: vscode.ExtensionContext): void {
     item.text = status.text;
     item.backgroundColor = status.over ? new vscode.ThemeColor("statusBarItem.warningBackground") : undefined;
     item.show();
+    void views?.pairOf(document.uri.toString()).then((info) => {
+      if (info && vscode.window.activeTextEditor?.document === document) {
+        item.text = `${status.text} · ≈${info.tokens.toLocaleString("en-US")}/${info.tokenBudget.toLocaleString("en-US")} tok`;
+        if (info.tokens > info.tokenBudget) {
+          item.backgroundColor = new vscode.ThemeColor("statusBarItem.warningBackground");
+        }
+      }
+    });
   };
   context.subscriptions.push(
     item,
@@ -376,6 +384,7 @@ function statusBar(context: vscode.ExtensionContext): void {
       }
     }),
     vscode.workspace.onDidChangeConfiguration(update),
+    ...(views ? [views.onDidRefresh(update)] : []),
   );
   update();
 }
@@ -384,10 +393,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   extensionContext = context;
   output = vscode.window.createOutputChannel("Profile Memory");
   context.subscriptions.push(output);
-  const memoryViews = new MemoryViews(async () => {
-    await ensureClient(context);
-    return client;
-  });
+  const memoryViews = new MemoryViews(
+    async () => {
+      await ensureClient(context);
+      return client;
+    },
+    () => client !== undefined,
+  );
   views = memoryViews;
   for (const [name, tree] of Object.entries(memoryViews.trees)) {
     context.subscriptions.push(vscode.window.registerTreeDataProvider(`profileMemory.${name}`, tree));

@@ -27,6 +27,8 @@ export interface PairInfo {
   log: string | null;
   lines: number;
   limit: number;
+  tokens: number; // ≈
+  tokenBudget: number;
   findings: number;
   categories: { name: string; line: number; entries: EntryInfo[] }[];
 }
@@ -85,6 +87,11 @@ export function entryNode(entry: EntryInfo, profile: string): Node {
   };
 }
 
+/** `lines 13/50 · ≈91/1,500 tok`: what a profile costs in every prompt. */
+export function costText(pair: PairInfo): string {
+  return `lines ${pair.lines}/${pair.limit} · ≈${pair.tokens.toLocaleString("en-US")}/${pair.tokenBudget.toLocaleString("en-US")} tok`;
+}
+
 export function profileNodes(outline: Outline): Node[] {
   return outline.pairs.map((pair) => {
     const problems = pair.findings ? ` · ${plural(pair.findings, "finding")}` : "";
@@ -92,8 +99,8 @@ export function profileNodes(outline: Outline): Node[] {
     return {
       kind: "pair",
       label: pair.name,
-      description: profile ? `lines ${pair.lines}/${pair.limit}${problems}` : "not created yet",
-      icon: pair.lines > pair.limit || pair.findings ? "warning" : "account",
+      description: profile ? `${costText(pair)}${problems}` : "not created yet",
+      icon: pair.lines > pair.limit || pair.tokens > pair.tokenBudget || pair.findings ? "warning" : "account",
       open: profile ? { uri: profile, line: 0 } : undefined,
       children: profile
         ? pair.categories.map((category) => ({

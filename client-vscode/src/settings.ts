@@ -11,6 +11,9 @@ export const SERVER_KEYS = [
   "debounceMs",
   "entryInfo",
   "factFileMaxBytes",
+  "tokenBudget",
+  "factTokenBudget",
+  "recallTokenBudget",
   "maxFileBytes",
 ] as const;
 

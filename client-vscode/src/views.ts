@@ -6,7 +6,7 @@ import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 
 import { SearchHit } from "./format";
-import { Node, Outline, RecordInfo, historyNodes, memoryNodes, pendingNodes, profileNodes } from "./outline";
+import { Node, Outline, PairInfo, RecordInfo, historyNodes, memoryNodes, pendingNodes, profileNodes } from "./outline";
 
 export const TIMELINE_SCHEME = "profile-memory-history";
 const JOURNAL_SHOWN = 50;
@@ -48,10 +48,12 @@ function message(label: string): Node[] {
 
 export class MemoryViews {
   private outline: Promise<Outline | undefined> | undefined;
+  private readonly refreshed = new vscode.EventEmitter<void>();
+  readonly onDidRefresh = this.refreshed.event;
   private historyFilter = "";
   readonly trees: Record<"profiles" | "pending" | "history" | "agentMemory", MemoryTree>;
 
-  constructor(private readonly client: Client) {
+  constructor(private readonly client: Client, private readonly running: () => boolean) {
     this.trees = {
       profiles: new MemoryTree(async () => {
         const outline = await this.current();
@@ -118,6 +120,15 @@ export class MemoryViews {
     for (const tree of Object.values(this.trees)) {
       tree.refresh();
     }
+    this.refreshed.fire();
+  }
+
+  /** The pair whose compact profile is at `uri`, as the server last described it. */
+  async pairOf(uri: string): Promise<PairInfo | undefined> {
+    if (!this.running()) {
+      return undefined; // the status bar never starts the server
+    }
+    return (await this.current())?.pairs.find((pair) => pair.profile === uri);
   }
 
   async filterHistory(): Promise<void> {

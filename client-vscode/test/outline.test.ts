@@ -13,7 +13,7 @@ const recorded = JSON.parse(readFileSync("test/fixtures/server-answers.json", "u
 test("profiles: pairs with their line count, categories, entries with state and last change", () => {
   const [user, project] = profileNodes(recorded.outline);
   assert.equal(user.label, "user-profile");
-  assert.equal(user.description, "lines 13/50");
+  assert.equal(user.description, "lines 13/50 · ≈91/1,500 tok");
   assert.equal(project.label, "project-profile");
   const [design, tech] = user.children ?? [];
   assert.deepEqual([design.label, design.description], ["审美与设计", "1 entry"]);
@@ -33,7 +33,7 @@ test("an entry's state decides its icon and, without an id, its description", ()
   const node = profileNodes(outline)[0].children?.[0].children?.[0];
   assert.deepEqual([node?.icon, node?.description, node?.id], ["circle-large-outline", "unconfirmed", undefined]);
   outline.pairs[0].findings = 2;
-  assert.equal(profileNodes(outline)[0].description, "lines 13/50 · 2 findings");
+  assert.equal(profileNodes(outline)[0].description, "lines 13/50 · ≈91/1,500 tok · 2 findings");
   assert.equal(profileNodes(outline)[0].icon, "warning");
 });
 

@@ -33,6 +33,7 @@ from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
 from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.tokens import estimate
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
 from profile_memory.store.apply import plan_and_write
@@ -704,9 +705,24 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
     return _memory_call(action)
 
 
+def _print_budget(sections: list[recall.RecallSection], budget: int) -> int:
+    """Each block's ≈ tokens, and the total against the budget (exit 1 when over)."""
+    shares = [(section.name, section.path, estimate(section.content)) for section in sections]
+    for name, path, tokens in shares:
+        print(f"{name:<16} ≈{tokens:>7,}  {path}")
+    total = sum(tokens for _, _, tokens in shares)
+    print(
+        f"{'total':<16} ≈{total:>7,}  of a budget of {budget:,}"
+        + (" — over the budget" if total > budget else "")
+    )
+    return 1 if total > budget else 0
+
+
 def cmd_recall(args: argparse.Namespace) -> int:
     ctx = load_context(args.user_dir)
     sections = recall.collect(ctx.workspace, ctx.places, ctx.show)
+    if args.budget:
+        return _print_budget(sections, ctx.settings.recall_token_budget)
     render = recall.RENDERERS[args.format]
     output = render(sections)
     if output:
@@ -1073,6 +1089,11 @@ def build_parser() -> argparse.ArgumentParser:
         "as one context block (empty files omitted).",
     )
     recall_cmd.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    recall_cmd.add_argument(
+        "--budget",
+        action="store_true",
+        help="print what each block costs (≈ tokens) against recallTokenBudget, not the block",
+    )
     _add_user_dir(recall_cmd)
     recall_cmd.set_defaults(handler=cmd_recall)
 

@@ -108,3 +108,13 @@ OURS = st.one_of(
 )
 def test_what_our_files_are_full_of_is_never_a_secret(text, keyword):
     assert find_secrets(keyword + text) == []
+
+
+def test_recall_budget_prints_each_block_and_fails_over_the_budget(clean):
+    shown = pmem(clean, "recall", "--budget")
+    assert shown.code == 0 and shown.out.splitlines()[0].startswith("user-profile     ≈")
+    assert "of a budget of 4,000" in shown.out
+    toml = clean / "repo" / ".cursor" / "profile" / "pmem.toml"
+    toml.write_text("recallTokenBudget = 100\n", encoding="utf-8")
+    over = pmem(clean, "recall", "--budget")
+    assert over.code == 1 and "over the budget" in over.out

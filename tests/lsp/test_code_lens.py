@@ -14,7 +14,7 @@ async def test_entries_get_inlay_hints_not_a_lens_line_each(session: Session):
     lenses = await session.client.text_document_code_lens_async(types.CodeLensParams(document))
     titles = {(lens.range.start.line, lens.command.title) for lens in lenses}
     assert titles == {
-        (0, "lines 13/50"),
+        (0, "lines 13/50 · ≈91/1,500 tok"),
         (2, "1 entry"),
         (5, "1 entry"),
         (8, "0 entries"),
@@ -45,4 +45,5 @@ async def test_the_line_count_leaves_out_trailing_blank_lines_as_pm001_does(sess
     lenses = await session.client.text_document_code_lens_async(
         types.CodeLensParams(types.TextDocumentIdentifier(uri))
     )
-    assert (0, "lines 13/50") in {(lens.range.start.line, lens.command.title) for lens in lenses}
+    titles = {(lens.range.start.line, lens.command.title) for lens in lenses}
+    assert (0, "lines 13/50 · ≈91/1,500 tok") in titles

@@ -164,5 +164,17 @@ def test_where_entry_information_shows(tmp_path, monkeypatch, setting, in_lenses
     served = serve(tmp_path, entryInfo=setting)
     entry = "2 records · last: 演进 2026-05-01"
     titles = lens_titles(served)
-    assert titles[0] == "lines 13/50" and "1 entry" in titles  # file and category lenses stay
+    assert titles[0] == "lines 13/50 · ≈91/1,500 tok" and "1 entry" in titles  # these stay
     assert (entry in titles) is in_lenses and (entry in hint_labels(served)) is in_hints
+
+
+def test_a_category_hover_gives_its_share_of_the_profiles_tokens(served: Served):
+    text = hover_text(served, served.user_dir / "user-profile.md", "## 技术偏好")
+    assert text is not None and text.startswith("**技术偏好** · 1 entry · ≈")
+    assert "of user-profile.md (≈91 of a budget of 1,500)" in text
+
+
+def test_the_file_lens_says_when_a_profile_is_over_its_token_budget(tmp_path, monkeypatch):
+    monkeypatch.setenv("PMEM_TODAY", "2026-11-30")
+    served = serve(tmp_path, tokenBudget={"user-profile": 50})
+    assert lens_titles(served)[0] == "lines 13/50 · ≈91/50 tok — over the budget"

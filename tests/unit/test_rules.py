@@ -610,6 +610,37 @@ def test_severity_can_be_changed_or_turned_off():
     assert codes(diagnostics) == ["PM005"] and diagnostics[0].severity is Severity.ERROR
 
 
+# PM034, PM035, PM036 ---------------------------------------------------------------------------
+def test_pm034_a_profile_over_its_token_budget_from_the_line_that_passes_it():
+    entries = [
+        f"- 偏好第 {n} 条：回答要简短，先给结论再展开细节 <!-- PF-20260412-{n:02d} -->"
+        for n in range(1, 9)
+    ]
+    files = pair(entries, [record(f"PF-20260412-{n:02d}") for n in range(1, 9)])
+    assert found(files, UP, "PM034") == []  # within the default 1,500
+    (over,) = found(files, UP, "PM034", token_budget={"user-profile": 120})
+    lines = files[UP].split("\n")
+    assert over.severity is Severity.WARNING and over.span.end_line == len(lines) - 2
+    assert 3 < over.span.start_line < len(lines) - 2
+    assert "over its budget of 120" in over.message and "≈" in over.message
+
+
+FACTS = "/repo/memory/FACT.md"
+
+
+def test_pm035_fact_over_its_budget_and_pm036_the_recall_block_with_each_share():
+    facts = "# Facts\n\n" + "".join(
+        f"- 事实 {n}：部署在周五之前完成，回滚脚本在 ops 目录\n" for n in range(30)
+    )
+    files = {**pair([ENTRY], [REC]), FACTS: facts}
+    assert found(files, FACTS, "PM035") == found(files, FACTS, "PM036") == []
+    (fact,) = found(files, FACTS, "PM035", fact_token_budget=200)
+    assert fact.span.start_line > 2 and "FACT.md is ≈" in fact.message
+    (recall,) = found(files, FACTS, "PM036", recall_token_budget=300)
+    assert recall.span.start_line == 0 and "user-profile ≈" in recall.message
+    assert "facts ≈" in recall.message
+
+
 # PM060 -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("kind", sorted(FAKES))
 @pytest.mark.parametrize("where", ["profile", "log"])

@@ -276,6 +276,29 @@ _TABLE = [
         "Add the missing add record, or correct the id.",
     ),
     Code(
+        "PM034",
+        "token-budget",
+        Severity.WARNING,
+        "A compact profile whose estimated tokens (≈) are over its pair's budget: it is injected "
+        "into every prompt.",
+        "Merge or shorten entries, or raise `tokenBudget` for the pair.",
+    ),
+    Code(
+        "PM035",
+        "fact-token-budget",
+        Severity.WARNING,
+        "FACT.md's estimated tokens (≈) are over `factTokenBudget`.",
+        "Move what is not durable to the journal; shorten the rest.",
+    ),
+    Code(
+        "PM036",
+        "recall-token-budget",
+        Severity.WARNING,
+        "The recall block (both profiles, SOUL.md, USER.md, FACT.md) is over `recallTokenBudget` "
+        "(≈ tokens); reported on FACT.md, with each block's share.",
+        "Shorten the largest blocks, or raise the budget.",
+    ),
+    Code(
         "PM060",
         "secret",
         Severity.ERROR,

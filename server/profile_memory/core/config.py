@@ -20,6 +20,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
     import tomli as tomllib
 
 DEFAULT_LIMITS = {"user-profile": 50, "project-profile": 30, "default": 50}
+# ≈ tokens a compact profile may cost in every prompt (docs/format.md, "Token budgets")
+DEFAULT_TOKEN_BUDGETS = {"user-profile": 1500, "project-profile": 1000, "default": 1500}
 CONFIG_FILE_NAME = "pmem.toml"
 
 
@@ -32,6 +34,9 @@ class Settings:
     project_profile_dir: str = ".cursor/profile"
     memory_dirs: list[str] = field(default_factory=list)
     limits: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
+    token_budget: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TOKEN_BUDGETS))
+    fact_token_budget: int = 2000
+    recall_token_budget: int = 4000
     severity: dict[str, str] = field(default_factory=dict)
     language: str = "zh"
     debounce_ms: int = 200
@@ -41,6 +46,10 @@ class Settings:
 
     def limit_for(self, pair: str) -> int:
         return self.limits.get(pair, self.limits.get("default", DEFAULT_LIMITS["default"]))
+
+    def token_budget_for(self, pair: str) -> int:
+        budgets = self.token_budget
+        return budgets.get(pair, budgets.get("default", DEFAULT_TOKEN_BUDGETS["default"]))
 
     def severities(self) -> dict[str, Severity | None]:
         return {code: LEVELS[level] for code, level in self.severity.items()}
@@ -83,6 +92,8 @@ _SCALARS: dict[str, tuple[str, Callable[[Any], str | None]]] = {
         lambda v: None if v in ENTRY_INFO else "expected 'inlay', 'codeLens' or 'off'",
     ),
     "factFileMaxBytes": ("fact_file_max_bytes", _whole(1)),
+    "factTokenBudget": ("fact_token_budget", _whole(1)),
+    "recallTokenBudget": ("recall_token_budget", _whole(1)),
     "maxFileBytes": ("max_file_bytes", _whole(1)),
 }
 _ALIASES = {
@@ -90,6 +101,8 @@ _ALIASES = {
     **{name: name for name, _ in _SCALARS.values()},
     "limits": "limits",
     "severity": "severity",
+    "tokenBudget": "token_budget",
+    "token_budget": "token_budget",
 }
 _CHECKS = {name: check for name, check in _SCALARS.values()}
 CLIENT_KEYS = frozenset(
@@ -142,6 +155,7 @@ def _limit_item(name: str, limit: Any) -> tuple[str, int] | str:
 _TABLES: dict[str, tuple[str, Callable[[str, Any], tuple[str, Any] | str]]] = {
     "severity": ("CODE = LEVEL", _severity_item),
     "limits": ("NAME = lines", _limit_item),
+    "token_budget": ("NAME = tokens", _limit_item),
 }
 
 
@@ -165,7 +179,11 @@ def merge_settings(
 ) -> tuple[Settings, list[ConfigProblem]]:
     """Combine layers, lowest precedence first (defaults < user toml < project toml < flags or
     editor)."""
-    merged: dict[str, Any] = {"limits": dict(DEFAULT_LIMITS), "severity": {}}
+    merged: dict[str, Any] = {
+        "limits": dict(DEFAULT_LIMITS),
+        "token_budget": dict(DEFAULT_TOKEN_BUDGETS),
+        "severity": {},
+    }
     problems: list[ConfigProblem] = []
     for raw, source in layers:
         values, found = _canonical(raw, source)

@@ -15,9 +15,10 @@ from profile_memory.core.config import Settings
 from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import Record, op_word
 from profile_memory.core.pending import Proposal
-from profile_memory.core.profile import Entry
+from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_path
+from profile_memory.core.tokens import estimate
 
 
 class EntryState(Enum):
@@ -66,6 +67,8 @@ class PairView:
     log: PurePath | None
     lines: int
     limit: int
+    tokens: int  # ≈
+    token_budget: int
     findings: int
     categories: list[CategoryView]
 
@@ -77,6 +80,21 @@ class EntryLabel:
     text: str
     log: PurePath | None  # the log of its latest record, when it has one
     line: int  # that record's heading
+
+
+def profile_cost(doc: ProfileDoc, settings: Settings, pair: str) -> str:
+    """`lines 13/50 · ≈540/1,500 tok`, saying which is over: what a profile costs every prompt."""
+    lines, limit = doc.counted_lines, settings.limit_for(pair)  # as PM001 counts
+    tokens, budget = profile_tokens(doc), settings.token_budget_for(pair)
+    over = [
+        what for what, is_over in (("limit", lines > limit), ("budget", tokens > budget)) if is_over
+    ]
+    text = f"lines {lines}/{limit} · ≈{tokens:,}/{budget:,} tok"
+    return text + (f" — over the {' and the '.join(over)}" if over else "")
+
+
+def profile_tokens(doc: ProfileDoc) -> int:
+    return estimate("\n".join(doc.lines[: doc.counted_lines]))
 
 
 def entry_label(pair: PairIndex, entry: Entry) -> EntryLabel:
@@ -150,6 +168,8 @@ def _pair_view(resolver: Resolver, pair: PairIndex, settings: Settings) -> PairV
         pair.log.path if pair.log else None,
         doc.counted_lines if doc else 0,
         settings.limit_for(pair.name),
+        profile_tokens(doc) if doc else 0,
+        settings.token_budget_for(pair.name),
         findings,
         list(categories.values()),
     )

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
-from profile_memory.core.outline import entry_label
+from profile_memory.core.outline import entry_label, profile_cost
 from profile_memory.core.span import Span
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid
@@ -66,16 +66,7 @@ def text_document_code_lens(
     if pair is None or pair.profile is None:
         return None
     doc = pair.profile.doc
-    limit = ls.settings.limit_for(pair.name)
-    counted = doc.counted_lines  # as PM001 counts: trailing blank lines do not
-    lenses = [
-        _lens(
-            ls,
-            path,
-            0,
-            f"lines {counted}/{limit}" + (" — over the limit" if counted > limit else ""),
-        )
-    ]
+    lenses = [_lens(ls, path, 0, profile_cost(doc, ls.settings, pair.name))]
     for category in doc.categories:
         count = sum(1 for e in doc.entries if e.category == category.name)
         lenses.append(

@@ -13,6 +13,9 @@ from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import FIELD_LABELS, op_word
+from profile_memory.core.outline import profile_tokens
+from profile_memory.core.span import Span
+from profile_memory.core.tokens import estimate
 from profile_memory.lsp.provider import uri
 
 if TYPE_CHECKING:
@@ -118,13 +121,32 @@ def hover_markdown(ls: ProfileMemoryServer, path: PurePath, line: int, token: st
     return "\n".join(lines)
 
 
+def _category_hover(ls: ProfileMemoryServer, path: PurePath, line: int) -> types.Hover | None:
+    """On a profile's category heading: its entries and its share of the profile's tokens."""
+    pair = ls.memory.pair_of(path) if role_of(path) is Role.PROFILE else None
+    doc = pair.profile.doc if pair and pair.profile else None
+    category = next((c for c in doc.categories if c.line == line), None) if doc else None
+    if pair is None or doc is None or category is None:
+        return None
+    entries = [e for e in doc.entries if e.category == category.name]
+    tokens = estimate("\n".join(doc.lines[e.line] for e in entries))
+    whole = max(profile_tokens(doc), 1)
+    text = (
+        f"**{category.name}** · {len(entries)} {'entry' if len(entries) == 1 else 'entries'} · "
+        f"≈{tokens:,} tokens, {tokens / whole:.0%} of {pair.profile_name} "
+        f"(≈{whole:,} of a budget of {ls.settings.token_budget_for(pair.name):,})"
+    )
+    span = Span.of_line(line, doc.lines[line])
+    return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text), ls.range(path, span))
+
+
 def text_document_hover(ls: ProfileMemoryServer, params: types.HoverParams) -> types.Hover | None:
     path = ls.served_path(params.text_document.uri)
     if path is None:
         return None
     token = ls.token_at(path, params.position)
     if token is None:
-        return None
+        return _category_hover(ls, path, params.position.line)
     markdown = hover_markdown(ls, path, params.position.line, token.text)
     return types.Hover(
         types.MarkupContent(types.MarkupKind.Markdown, markdown), ls.range(path, token.span)

@@ -73,6 +73,8 @@ def _pair(view: PairView) -> dict[str, Any]:
         "log": _uri(view.log),
         "lines": view.lines,
         "limit": view.limit,
+        "tokens": view.tokens,
+        "tokenBudget": view.token_budget,
         "findings": view.findings,
         "categories": [
             {"name": c.name, "line": c.line, "entries": [_entry(e) for e in c.entries]}

@@ -11,6 +11,7 @@ from profile_memory.core.profile import Token
 from profile_memory.core.secrets import secrets_in_lines
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
+from profile_memory.core.tokens import estimate
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -41,6 +42,21 @@ def secret_findings(lines: list[str], start: int = 0, stop: int | None = None) -
         )
         for index, secret in secrets_in_lines(lines, start, stop)
     ]
+
+
+def over_budget(code: str, lines: list[str], budget: int, what: str) -> list[Finding]:
+    """A token budget exceeded: from the line where the running estimate passes it to the end
+    (as PM001 does for lines), with the figure (≈)."""
+    total, over_at = 0, None
+    for index, line in enumerate(lines):
+        total += estimate(line + "\n")
+        if over_at is None and total > budget:
+            over_at = index
+    if over_at is None:
+        return []
+    last = len(lines) - 1
+    span = Span(over_at, 0, last, len(lines[last]))
+    return [Finding(code, span, f"{what} is ≈{total:,} tokens, over its budget of {budget:,}")]
 
 
 def _mib(size: int) -> str:

@@ -3,11 +3,14 @@ in both."""
 
 from __future__ import annotations
 
+from profile_memory.core import recall
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.journal import iter_journal
+from profile_memory.core.places import Places
 from profile_memory.core.profile import malformed_tokens
-from profile_memory.core.rules.common import malformed_anchors, secret_findings
+from profile_memory.core.rules.common import malformed_anchors, over_budget, secret_findings
 from profile_memory.core.span import Span
+from profile_memory.core.tokens import estimate
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -24,11 +27,29 @@ def check_journal(workspace: Workspace, source: Source) -> list[Finding]:
     return found
 
 
+def _recall_over_budget(workspace: Workspace, source: Source, lines: list[str]) -> list[Finding]:
+    """PM036 on FACT.md: the recall block of its project (both profiles, SOUL.md, USER.md, this
+    file) over `recallTokenBudget`, with each block's share."""
+    settings, memory = workspace.settings, source.path.parent
+    project_dir = memory.parent / settings.project_profile_dir
+    user_dir = workspace.user_dir or project_dir
+    sections = recall.collect(workspace, Places(user_dir, project_dir, (memory,)), str)
+    shares = [(section.name, estimate(section.content)) for section in sections]
+    total, budget = sum(tokens for _, tokens in shares), settings.recall_token_budget
+    if total <= budget:
+        return []
+    parts = ", ".join(f"{name} ≈{tokens:,}" for name, tokens in shares)
+    message = f"the recall block is ≈{total:,} tokens, over its budget of {budget:,} ({parts})"
+    return [Finding("PM036", Span.file_start(lines[0]), message)]
+
+
 def check_fact(workspace: Workspace, source: Source) -> list[Finding]:
     name = source.path.name
     lines = workspace.lines(source)
     found = malformed_anchors(malformed_tokens(lines))
     found += secret_findings(lines)
+    found += over_budget("PM035", lines, workspace.settings.fact_token_budget, name)
+    found += _recall_over_budget(workspace, source, lines)
     limit = workspace.settings.fact_file_max_bytes
     if source.decoded is not None and source.decoded.size > limit:
         found.append(

@@ -6,7 +6,12 @@ from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import History, LogFile, PairIndex, ProfileFile, State
 from profile_memory.core.log import op_word
 from profile_memory.core.profile import Entry, ProfileDoc
-from profile_memory.core.rules.common import malformed_anchors, secret_findings, slip_findings
+from profile_memory.core.rules.common import (
+    malformed_anchors,
+    over_budget,
+    secret_findings,
+    slip_findings,
+)
 from profile_memory.core.span import Span
 from profile_memory.core.text import normalise
 from profile_memory.core.workspace import Source, Workspace
@@ -158,6 +163,8 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     found += _line_findings(doc)
     found += _duplicates(pair, source)
     found += secret_findings(doc.lines)
+    budget = workspace.settings.token_budget_for(pair.name)
+    found += over_budget("PM034", doc.lines[: doc.counted_lines], budget, name)
     if pair.log is None and workspace.find_name(pair.folder, pair.log_name) is None:
         found.append(
             Finding(
