@@ -53,7 +53,8 @@ function freePort() {
   });
 }
 
-writeSettings(userData, { "profileMemory.server.command": [python, "-m", "profile_memory", "serve"] });
+const serverSetting = { "profileMemory.server.command": [python, "-m", "profile_memory", "serve"] };
+writeSettings(userData, serverSetting);
 
 const env = { ...process.env, HOME: home };
 const base = ["--user-data-dir", userData, "--extensions-dir", extensions];
@@ -232,11 +233,8 @@ await check("entries show inlay hints, not a lens line each", async () => {
 });
 
 await check("the view is legible in the dark theme", async () => {
-  await runCommand("Preferences: Color Theme");
-  await page.waitForTimeout(500);
-  await page.keyboard.type("Dark Modern");
-  await page.waitForTimeout(500);
-  await page.keyboard.press("Enter");
+  // the user settings file is watched: the theme changes without a reload
+  writeSettings(userData, { ...serverSetting, "workbench.colorTheme": "Default Dark Modern" });
   await waitFor(async () => (await page.locator(".monaco-workbench.vs-dark").count()) > 0, "the dark theme");
   await openMemoryView();
   await openFile("user-profile.md");

@@ -33,6 +33,7 @@ from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
 from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.secrets import masked
 from profile_memory.core.tokens import estimate
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
@@ -571,29 +572,16 @@ def cmd_journal_append(args: argparse.Namespace) -> int:
     return _memory_call(action)
 
 
-def _print_journal_hits(ctx: Context, hits: list, as_json_output: bool) -> None:
+def _print_journal_hits(ctx: Context, hits: list[JournalHit], as_json_output: bool) -> None:
+    shown = [{**hit_fields(h), "path": ctx.show(h.path), "line": h.line + 1} for h in hits]
     if as_json_output:
-        print(
-            json.dumps(
-                [
-                    {
-                        "ts": h.entry.ts,
-                        "tags": h.entry.tags,
-                        "text": h.entry.text,
-                        "path": ctx.show(h.path),
-                        "line": h.line + 1,
-                    }
-                    for h in hits
-                ],
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
+        entries = [{key: e[key] for key in ("ts", "tags", "text", "path", "line")} for e in shown]
+        print(json.dumps(entries, ensure_ascii=False, indent=2))
         return
-    for hit in hits:
-        tags = f"[{', '.join(hit.entry.tags)}]  " if hit.entry.tags else ""
+    for hit, entry in zip(hits, shown, strict=True):
+        tags = f"[{', '.join(masked(t) for t in hit.entry.tags)}]  " if hit.entry.tags else ""
         when = hit.entry.ts.replace("T", " ")
-        print(f"{when}  {tags}{hit.entry.text}  ({ctx.show(hit.path)}:{hit.line + 1})")
+        print(f"{when}  {tags}{entry['text']}  ({entry['path']}:{entry['line']})")
 
 
 def _journals(ctx: Context, given: str | None) -> list[Path]:
@@ -645,11 +633,13 @@ def cmd_search(args: argparse.Namespace) -> int:
             ]
             print(json.dumps(results, ensure_ascii=False, indent=2))
         for hit in [] if args.json else found.hits:
+            fields = hit_fields(hit)
             if isinstance(hit, JournalHit):
-                kind, label, text = "journal", hit.entry.ts.replace("T", " "), hit.entry.text
+                label = hit.entry.ts.replace("T", " ")
             else:
-                kind, label, text = "log", f"{hit.id} {hit.date}", hit.text
-            print(f"{kind:<7} {label}  {text}  ({ctx.show(hit.path)}:{hit.line + 1})")
+                label = f"{hit.id} {hit.date}"
+            where = f"{ctx.show(hit.path)}:{hit.line + 1}"
+            print(f"{fields['kind']:<7} {label}  {fields['text']}  ({where})")
         _note_malformed(found.malformed)
         return 0
 

@@ -324,7 +324,7 @@ def _journal_search(
     lines = iter_lines_newest_first(journal)
     found = search_memory([(journal, lines)], [], query, tag, limit, kinds=("journal",))
     entries = [
-        {"ts": hit.entry.ts, "tags": hit.entry.tags, "text": hit.entry.text}
+        {key: value for key, value in hit_fields(hit).items() if key != "kind"}
         for hit in found.hits
         if isinstance(hit, JournalHit)
     ]

@@ -70,19 +70,24 @@ def test_facts_update_refuses_a_secret_by_line_and_column(clean):
 
 
 def test_allow_secret_writes_it_and_check_then_fails_without_echo(clean):
-    assert (
-        pmem(
-            clean,
-            "add",
-            "--scope",
-            "user",
-            "--category",
-            "技术偏好",
-            f"部署 key {FAKE}",
-            "--allow-secret",
-        ).code
-        == 0
+    add = ["add", "--scope", "user", "--category", "技术偏好", f"部署 key {FAKE}"]
+    added = pmem(clean, *add, "--allow-secret", "--json")
+    assert added.code == 0
+    anchor = json.loads(added.out)["ids"][0]
+    assert pmem(clean, "journal", "append", f"deployed {FAKE}", "--allow-secret").code == 0
+    views = (
+        ["trace", anchor, "--all"],
+        ["trace", anchor, "--json"],
+        ["recall"],
+        ["recall", "--format", "json"],
+        ["search", "部署"],
+        ["journal", "search", "deployed"],
+        ["journal", "search", "deployed", "--json"],
     )
+    for args in views:  # every view of a memory file masks it
+        shown = pmem(clean, *args)
+        assert shown.code == 0 and FAKE not in shown.out + shown.err, args
+        assert "<redacted:" in shown.out, args
     text = pmem(clean, "check")
     assert text.code == 1 and "PM060" in text.out and FAKE not in text.out + text.err
     found = json.loads(pmem(clean, "check", "--format", "json").out)

@@ -178,3 +178,16 @@ def test_the_file_lens_says_when_a_profile_is_over_its_token_budget(tmp_path, mo
     monkeypatch.setenv("PMEM_TODAY", "2026-11-30")
     served = serve(tmp_path, tokenBudget={"user-profile": 50})
     assert lens_titles(served)[0] == "lines 13/50 · ≈91/50 tok — over the budget"
+
+
+def test_a_hover_never_shows_a_secret_in_a_record(served: Served):
+    from secrets_support import FAKES
+
+    fake = FAKES["openai-api-key"]
+    log = served.user_dir / "user-profile-log.md"
+    log.write_text(
+        log.read_text(encoding="utf-8").replace("SSR 也用 Next 吧", f"key 是 {fake}"),
+        encoding="utf-8",
+    )
+    shown = hover_text(served, served.user_dir / "user-profile.md", "PF-20260412-02")
+    assert fake not in shown and "<redacted:openai-api-key>" in shown

@@ -18,6 +18,7 @@ from profile_memory.core.pending import Proposal
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_path
+from profile_memory.core.secrets import masked
 from profile_memory.core.tokens import estimate
 
 
@@ -114,14 +115,16 @@ class PendingView:
 
 
 def _record_view(pair: PairIndex, record: Record, with_fields: bool = False) -> RecordView:
-    fields = {key: found.value for key, found in record.fields.items()} if with_fields else {}
+    fields = (
+        {key: masked(found.value) for key, found in record.fields.items()} if with_fields else {}
+    )
     labels = {key: found.label for key, found in record.fields.items()} if with_fields else {}
     path = pair.log.path if pair.log else pair.folder / pair.log_name
     return RecordView(
         record.id or "",
         str(record.date or ""),
         op_word(record, pair.language),
-        record.title,
+        masked(record.title),
         path,
         record.line,
         pair.name,
@@ -151,7 +154,7 @@ def _pair_view(resolver: Resolver, pair: PairIndex, settings: Settings) -> PairV
         history = pair.history(entry.id) if entry.id else None
         view = EntryView(
             entry.id,
-            entry.text,
+            masked(entry.text),
             entry.line,
             _state(history, entry.id),
             len(history.records) if history else 0,

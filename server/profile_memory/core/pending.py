@@ -9,6 +9,7 @@ from enum import Enum
 
 from profile_memory.core import anchors
 from profile_memory.core.profile import Token, malformed_tokens, well_formed_tokens
+from profile_memory.core.secrets import masked
 from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
 
@@ -80,8 +81,8 @@ def proposal_fields(proposal: Proposal) -> dict[str, str | None]:
         "scope": proposal.scope.value if proposal.scope else None,
         "kind": proposal.kind.value,
         "category": proposal.category,
-        "text": proposal.text,
-        "old": proposal.old,
+        "text": masked(proposal.text),
+        "old": masked(proposal.old) if proposal.old else None,
         "target": proposal.target.text if proposal.target else None,
     }
 

@@ -38,7 +38,7 @@ from profile_memory.core.log import (
 from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
 from profile_memory.core.secrets import describe as describe_secrets
-from profile_memory.core.secrets import find_secrets, redacted
+from profile_memory.core.secrets import find_secrets, masked, redacted
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
@@ -148,9 +148,9 @@ class OverLimit:
 
 
 def short_title(text: str, limit: int = 20) -> str:
-    """A record title from an entry's text: one line, short, and never ending in a deleted mark
-    (which would make the record a delete)."""
-    title = normalise(text)
+    """A record title from an entry's text: one line, short, never ending in a deleted mark (which
+    would make the record a delete), and never holding a secret or a cut-off piece of one."""
+    title = normalise(masked(text))
     while title.endswith(DELETED_TITLE_MARKS):
         title = title[: -len(next(m for m in DELETED_TITLE_MARKS if title.endswith(m)))].rstrip()
     title = title.rstrip("。.，,；;！!") or title or "—"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from profile_memory.core.files import FACT_NAME
 from profile_memory.core.places import Places
+from profile_memory.core.secrets import masked
 from profile_memory.core.text import decode
 from profile_memory.core.workspace import FileKind, Workspace
 
@@ -72,7 +73,8 @@ def collect(
 
 def present(sections: list[RecallSection]) -> list[RecallSection]:
     """Empty or missing files are omitted."""
-    return [s for s in sections if s.content.strip()]
+    # never a secret in what is read into a prompt (docs/format.md, "Secrets")
+    return [replace(s, content=masked(s.content)) for s in sections if s.content.strip()]
 
 
 def as_text(sections: list[RecallSection]) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from profile_memory.core.journal import entry_from_json, lenient_entry
 from profile_memory.core.log import LogDoc
+from profile_memory.core.secrets import masked
 
 if TYPE_CHECKING:
     from profile_memory.core.index import LogFile
@@ -196,7 +197,7 @@ def hit_fields(hit: JournalHit | LogHit) -> dict[str, object]:
         return {
             "kind": "journal",
             "ts": hit.entry.ts,
-            "tags": hit.entry.tags,
-            "text": hit.entry.text,
+            "tags": [masked(tag) for tag in hit.entry.tags],
+            "text": masked(hit.entry.text),
         }
-    return {"kind": "log", "id": hit.id, "date": hit.date, "text": hit.text}
+    return {"kind": "log", "id": hit.id, "date": hit.date, "text": masked(hit.text)}

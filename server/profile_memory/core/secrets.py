@@ -145,6 +145,16 @@ def redacted(kind: str) -> str:
     return f"<redacted:{kind}>"
 
 
+def masked(text: str) -> str:
+    """`text` with each secret in it replaced by `<redacted:KIND>`: what every view of a memory
+    file shows (recall, trace, hover, search, the outline), so that none repeats a secret."""
+    if not _may_hold(text):
+        return text
+    for secret in reversed(find_secrets(text)):
+        text = text[: secret.start] + redacted(secret.kind) + text[secret.end :]
+    return text
+
+
 def _article(kind: str) -> str:
     return "an" if kind[0] in "aeiou" else "a"
 

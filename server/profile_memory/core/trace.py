@@ -12,6 +12,7 @@ from profile_memory.core.log import Record, op_word
 from profile_memory.core.pending import Proposal
 from profile_memory.core.profile import Entry
 from profile_memory.core.render import ShowPath
+from profile_memory.core.secrets import masked
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ def record_lines(pair: PairIndex, record: Record) -> list[tuple[int, str]]:
     lines = pair.read_log().doc.lines[record.line : record.end_line]
     while len(lines) > 1 and not lines[-1].strip():
         lines = lines[:-1]
-    return [(record.line + 1 + offset, text) for offset, text in enumerate(lines)]
+    return [(record.line + 1 + offset, masked(text)) for offset, text in enumerate(lines)]
 
 
 def _record_summary(pair: PairIndex, record: Record) -> str:
@@ -63,7 +64,7 @@ class Mention:
     def change(self) -> str:
         """The proposed change, as the pending line says it."""
         p = self.proposal
-        return f"[{p.kind.value}][{p.category}] {p.old} → {p.text}"
+        return masked(f"[{p.kind.value}][{p.category}] {p.old} → {p.text}")
 
 
 def render_text(
@@ -80,7 +81,9 @@ def render_text(
             out.append("")
         out.append(f"{anchor_id} · {found.state} · {pair.name} pair in {show(pair.folder)}")
         for entry in found.entries:
-            out.append(f"entry: {show(pair.read_profile().path)}:{entry.line + 1}: {entry.text}")
+            out.append(
+                f"entry: {show(pair.read_profile().path)}:{entry.line + 1}: {masked(entry.text)}"
+            )
         if not found.entries:
             out.append(f"entry: none in {_shown(pair.profile, pair.profile_name, show)}")
         if found.history is None:
@@ -117,9 +120,9 @@ def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict[str, o
         "line": record.line + 1,
         "end_line": record_lines(pair, record)[-1][0],
         "date": str(record.date),
-        "title": record.title,
+        "title": masked(record.title),
         "operation": record.op.value if record.op else None,
-        "fields": {key: found.value for key, found in record.fields.items()},
+        "fields": {key: masked(found.value) for key, found in record.fields.items()},
         "text": "\n".join(text for _, text in record_lines(pair, record)),
     }
 
@@ -143,7 +146,7 @@ def render_json(
                     {
                         "path": show(found.pair.read_profile().path),
                         "line": e.line + 1,
-                        "text": e.text,
+                        "text": masked(e.text),
                     }
                     for e in found.entries
                 ],

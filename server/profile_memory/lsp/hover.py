@@ -14,6 +14,7 @@ from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import FIELD_LABELS, op_word
 from profile_memory.core.outline import profile_tokens
+from profile_memory.core.secrets import masked
 from profile_memory.core.span import Span
 from profile_memory.core.tokens import estimate
 from profile_memory.lsp.provider import uri
@@ -27,7 +28,8 @@ MAX_VALUE = 160
 
 
 def cut(text: str, limit: int = MAX_VALUE) -> str:
-    text = " ".join(text.split())
+    """One line, at most `limit` characters, and never a secret."""
+    text = " ".join(masked(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
