@@ -263,3 +263,23 @@ async def test_actions_are_disabled_while_a_file_of_the_pair_did_not_decode(sess
         in actions[0].disabled.reason
     )
     assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ["user-profile.md", "user-profile-log.md", "memory:FACT.md"])
+async def test_a_secret_is_redacted_through_the_server(session: Session, name: str):
+    from secrets_support import FAKES
+
+    fake = FAKES["gitlab-token"]
+    path = (
+        session.repo / "memory" / "FACT.md"
+        if name.startswith("memory:")
+        else session.user_dir / name
+    )
+    line = append(path, f"- 部署 🚀 用 {fake}\n")
+    actions = await actions_at(session, path, line)
+    redact = next(a for a in actions if a.title == "Redact this secret")
+    assert redact.is_preferred and fake not in str(redact.diagnostics)
+    await apply(session, actions, "Redact this secret")
+    text = path.read_text(encoding="utf-8")
+    assert "- 部署 🚀 用 <redacted:gitlab-token>" in text and fake not in text
+    assert "PM060" not in codes_on_disk(session, path)
