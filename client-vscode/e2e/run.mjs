@@ -53,8 +53,7 @@ function freePort() {
   });
 }
 
-const serverSetting = { "profileMemory.server.command": [python, "-m", "profile_memory", "serve"] };
-writeSettings(userData, serverSetting);
+writeSettings(userData, { "profileMemory.server.command": [python, "-m", "profile_memory", "serve"] });
 
 const env = { ...process.env, HOME: home };
 const base = ["--user-data-dir", userData, "--extensions-dir", extensions];
@@ -233,8 +232,7 @@ await check("entries show inlay hints, not a lens line each", async () => {
 });
 
 await check("the view is legible in the dark theme", async () => {
-  // the user settings file is watched: the theme changes without a reload
-  writeSettings(userData, { ...serverSetting, "workbench.colorTheme": "Default Dark Modern" });
+  await runCommand("Preferences: Toggle between Light/Dark Themes");
   await waitFor(async () => (await page.locator(".monaco-workbench.vs-dark").count()) > 0, "the dark theme");
   await openMemoryView();
   await openFile("user-profile.md");
