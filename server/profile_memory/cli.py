@@ -32,13 +32,13 @@ from profile_memory.core.plans import BadText, PlanError, Planner
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
-from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
 from profile_memory.core.secrets import masked
 from profile_memory.core.tokens import estimate
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
 from profile_memory.store.apply import plan_and_write
-from profile_memory.store.disk import DiskProvider, iter_lines_newest_first
+from profile_memory.store.disk import DiskProvider, iter_blocks_newest_first
 from profile_memory.store.memory import (
     BadInput,
     Refused,
@@ -69,14 +69,20 @@ class Context:
     cwd: Path
     places: Places
     workspace: Workspace
+    _shown: dict[PurePath, str] = dataclasses.field(default_factory=dict, repr=False)
 
     def show(self, path: PurePath) -> str:
-        """Relative to the current folder when inside it, else absolute; always with `/`."""
-        absolute = Path(os.path.abspath(path))
-        try:
-            return absolute.relative_to(self.cwd).as_posix() or "."
-        except ValueError:
-            return absolute.as_posix()
+        """Relative to the current folder when inside it, else absolute; always with `/` (kept:
+        a search prints the same journal's path for every hit)."""
+        shown = self._shown.get(path)
+        if shown is None:
+            absolute = Path(os.path.abspath(path))
+            try:
+                shown = absolute.relative_to(self.cwd).as_posix() or "."
+            except ValueError:
+                shown = absolute.as_posix()
+            self._shown[path] = shown
+        return shown
 
     @property
     def settings(self) -> Settings:
@@ -279,7 +285,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     project = target / "project"
     user_dir = target / "home" / ".cursor" / "profile"
     ctx = load_context(str(user_dir), cwd=project)
-    ctx.cwd = Path(os.getcwd())
+    ctx = dataclasses.replace(ctx, cwd=Path(os.getcwd()), _shown={})
     show = ctx.show
     print(f"Wrote an example workspace to {show(target)}:")
     print(f"  user profile set:    {show(user_dir)}  (user-profile.md + user-profile-log.md)")
@@ -572,11 +578,19 @@ def cmd_journal_append(args: argparse.Namespace) -> int:
     return _memory_call(action)
 
 
+def json_array(items: list[dict[str, object]]) -> str:
+    """A JSON array with one item per line, encoded at C speed (an indented dump is pure Python:
+    it dominated a search that prints every hit)."""
+    if not items:
+        return "[]"
+    return "[\n" + ",\n".join("  " + json.dumps(item, ensure_ascii=False) for item in items) + "\n]"
+
+
 def _print_journal_hits(ctx: Context, hits: list[JournalHit], as_json_output: bool) -> None:
     shown = [{**hit_fields(h), "path": ctx.show(h.path), "line": h.line + 1} for h in hits]
     if as_json_output:
         entries = [{key: e[key] for key in ("ts", "tags", "text", "path", "line")} for e in shown]
-        print(json.dumps(entries, ensure_ascii=False, indent=2))
+        print(json_array(entries))
         return
     for hit, entry in zip(hits, shown, strict=True):
         tags = f"[{', '.join(masked(t) for t in hit.entry.tags)}]  " if hit.entry.tags else ""
@@ -609,7 +623,7 @@ def cmd_journal_search(args: argparse.Namespace) -> int:
     ctx = load_context(None)
 
     def action() -> int:
-        journals = [(path, iter_lines_newest_first(path)) for path in _journals(ctx, args.dir)]
+        journals = [(p, Blocks(iter_blocks_newest_first(p))) for p in _journals(ctx, args.dir)]
         found = search_memory(journals, [], args.query, args.tag, args.limit, kinds=("journal",))
         _print_journal_hits(ctx, [h for h in found.hits if isinstance(h, JournalHit)], args.json)
         _note_malformed(found.malformed)
@@ -623,7 +637,7 @@ def cmd_search(args: argparse.Namespace) -> int:
     ctx = load_context(args.user_dir)
 
     def action() -> int:
-        journals = [(path, iter_lines_newest_first(path)) for path in _journals(ctx, None)]
+        journals = [(p, Blocks(iter_blocks_newest_first(p))) for p in _journals(ctx, None)]
         logs = [pair.log for pair in ctx.resolver.pairs() if pair.log is not None]
         found = search_memory(journals, logs, args.query, limit=args.limit)
         if args.json:

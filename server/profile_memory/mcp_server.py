@@ -56,12 +56,12 @@ from profile_memory.core.profile import parse_profile
 from profile_memory.core.render import as_json_objects
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
-from profile_memory.core.search import JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
 from profile_memory.core.text import normalise
 from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
 from profile_memory.store.apply import Operation, plan_and_write, preview
-from profile_memory.store.disk import iter_lines_newest_first
+from profile_memory.store.disk import iter_blocks_newest_first
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, read_fact
 from profile_memory.store.safe import UnsafePath
 
@@ -321,8 +321,8 @@ def _journal_search(
     journal = here.workspace.find_name(folder, JOURNAL_NAME)
     if journal is None:
         return "No journal entries found."
-    lines = iter_lines_newest_first(journal)
-    found = search_memory([(journal, lines)], [], query, tag, limit, kinds=("journal",))
+    blocks = Blocks(iter_blocks_newest_first(journal))
+    found = search_memory([(journal, blocks)], [], query, tag, limit, kinds=("journal",))
     entries = [
         {key: value for key, value in hit_fields(hit).items() if key != "kind"}
         for hit in found.hits
@@ -372,7 +372,7 @@ def _read_tools(server: MCPServer, door: Door) -> None:
         """Journal entries and log records that contain the query (case-insensitive), newest
         first, at most `limit` in all."""
         here = door.here()
-        journals = [(p, iter_lines_newest_first(p)) for p in here.resolver.journals()]
+        journals = [(p, Blocks(iter_blocks_newest_first(p))) for p in here.resolver.journals()]
         logs = [pair.log for pair in here.resolver.pairs() if pair.log is not None]
         try:
             found = search_memory(journals, logs, query, limit=limit)

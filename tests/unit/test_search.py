@@ -4,6 +4,8 @@ import json
 from pathlib import PurePath
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from profile_memory.core.index import LogFile
 from profile_memory.core.log import parse_log
 from profile_memory.core.search import (
@@ -11,9 +13,11 @@ from profile_memory.core.search import (
     hit_fields,
     newest_first,
     search_journal,
+    search_journal_blocks,
     search_log,
     search_memory,
 )
+from profile_memory.store.disk import iter_blocks_newest_first, iter_lines_newest_first
 
 PATH = PurePath("/m/memory/JOURNAL.jsonl")
 
@@ -202,3 +206,39 @@ def test_the_search_stops_at_the_limit():
         998,
     ]
     assert len(seen) == 3
+
+
+JOURNAL_LINES = st.lists(
+    st.one_of(
+        st.builds(
+            lambda text, tags, day: json.dumps(
+                {"ts": f"2026-06-{day:02d}T00:00:00.000Z", "tags": tags, "text": text},
+                ensure_ascii=False,
+            ),
+            st.text(alphabet='abcXYZ é决策🙂"\\\n', min_size=1, max_size=12),
+            st.lists(st.sampled_from(["bug", "Bug", "决策", "x"]), max_size=2),
+            st.integers(1, 28),
+        ),
+        st.sampled_from(["", "  ", "not json", '{"ts": 1}', "{broken", '{"text":"abc"}']),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    JOURNAL_LINES,
+    st.sampled_from([None, "abc", "é", "决策", '"', "\\", "ß"]),
+    st.sampled_from([None, "bug", "决策"]),
+    st.integers(1, 50),
+    st.integers(1, 64),
+)
+def test_the_block_search_equals_the_line_search(tmp_path_factory, lines, query, tag, limit, chunk):
+    path = tmp_path_factory.mktemp("j") / "JOURNAL.jsonl"
+    path.write_bytes(("\n".join(lines) + "\n").encode("utf-8"))
+    by_line = search_journal(PATH, iter_lines_newest_first(path), query, tag, limit)
+    by_block = search_journal_blocks(PATH, iter_blocks_newest_first(path, chunk), query, tag, limit)
+    assert [(h.line, h.entry.text) for h in by_block.hits] == [
+        (h.line, h.entry.text) for h in by_line.hits
+    ]
+    assert by_block.malformed == by_line.malformed

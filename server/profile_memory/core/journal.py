@@ -6,6 +6,7 @@ Entries are pydantic models (`journal_model`), imported when a journal is first 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -18,7 +19,9 @@ if TYPE_CHECKING:
     from profile_memory.core.journal_model import JournalEntry
 
 
+@functools.cache
 def _model() -> ModuleType:
+    """pydantic's model, imported on first use (kept: a search may decode 100,000 entries)."""
     from profile_memory.core import journal_model
 
     return journal_model

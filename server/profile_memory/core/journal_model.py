@@ -34,7 +34,7 @@ class JournalEntry(BaseModel):
                 "must be ISO-8601 UTC with milliseconds, like 2026-04-12T01:02:14.123Z"
             )
         try:
-            dt.datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ")
+            dt.datetime.fromisoformat(value[:-1])  # C speed; strptime cost a search with many hits
         except ValueError:
             raise ValueError(f"{value} is not a real time") from None
         return value

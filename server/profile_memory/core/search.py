@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 import heapq
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, AnyStr
 
 from profile_memory.core.journal import entry_from_json, lenient_entry
 from profile_memory.core.log import LogDoc
@@ -67,6 +68,102 @@ def _may_match(raw: bytes, needle: str, needle_bytes: bytes) -> bool:
 def _looks_like_object(raw: bytes) -> bool:
     stripped = raw.strip()
     return stripped.startswith(b"{") and stripped.endswith(b"}")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Whole lines of a journal read together: the 0-based number of the last one, and their bytes
+    (without the final line break)."""
+
+    last: int
+    data: bytes
+
+    def lines_newest_first(self) -> Iterator[tuple[int, bytes]]:
+        parts = self.data.split(b"\n")
+        first = self.last - len(parts) + 1
+        for offset in range(len(parts) - 1, -1, -1):
+            yield first + offset, parts[offset].rstrip(b"\r")
+
+
+@dataclass(frozen=True, slots=True)
+class Blocks:
+    """A journal file as blocks of lines, newest first (see `search_journal_blocks`)."""
+
+    blocks: Iterable[Block]
+
+
+_BLANK = re.compile(rb"^[ \t\r\f\v]*$", re.M)
+_OBJECT = re.compile(rb"^[ \t\r\f\v]*\{.*\}[ \t\r\f\v]*$", re.M)
+
+
+def _not_objects(data: bytes) -> int:
+    """Lines that are neither blank nor a JSON object's braces (each one malformed)."""
+    return data.count(b"\n") + 1 - len(_BLANK.findall(data)) - len(_OBJECT.findall(data))
+
+
+def _lines_holding(text: AnyStr, needle: AnyStr, newline: AnyStr) -> set[int]:
+    """The 0-based lines of `text` on which `needle` occurs, found with C-level searches."""
+    found: set[int] = set()
+    line, counted_to = 0, 0
+    at = text.find(needle)
+    while at >= 0:
+        line += text.count(newline, counted_to, at)
+        found.add(line)
+        end = text.find(newline, at)
+        if end < 0:
+            break
+        counted_to = end
+        at = text.find(needle, end + 1)
+    return found
+
+
+def _candidate_lines(data: bytes, needle: str) -> set[int]:
+    """The lines of a block that may hold `needle` (casefolded): those whose case-folded text has
+    it, and those where a JSON escape may hide it (as `_may_match` decides per line)."""
+    found = _lines_holding(data.decode("utf-8", errors="replace").casefold(), needle, "\n")
+    if b"\\" in data:
+        found |= _lines_holding(data, b"\\u", b"\n")
+        if not _ESCAPED.isdisjoint(needle):
+            found |= _lines_holding(data, b"\\", b"\n")
+    return found
+
+
+def search_journal_blocks(
+    path: PurePath,
+    blocks: Iterable[Block],
+    query: str | None = None,
+    tag: str | None = None,
+    limit: int = DEFAULT_LIMIT,
+) -> JournalResult:
+    """`search_journal` over a file read in blocks: each block is decoded and case-folded once
+    and searched for the query (or tag) at C speed; only its candidate lines are looked at one
+    by one. Same hits, same order, same count of malformed lines met."""
+    check_limit(limit)
+    needle = (query or tag or "").casefold()
+    result = JournalResult()
+    for block in blocks:
+        if not needle:
+            lines = block.lines_newest_first()
+        else:
+            parts = block.data.split(b"\n")
+            first = block.last - len(parts) + 1
+            lines = (
+                (first + offset, parts[offset].rstrip(b"\r"))
+                for offset in sorted(_candidate_lines(block.data, needle), reverse=True)
+                if _looks_like_object(parts[offset])
+            )
+        found = search_journal(path, lines, query, tag, limit - len(result.hits))
+        result.hits += found.hits
+        if not needle:
+            result.malformed += found.malformed
+        elif len(result.hits) < limit:  # the whole block was met
+            result.malformed += found.malformed + _not_objects(block.data)
+        else:  # stopped on a line: the malformed lines from the block's end to it were met
+            stop = found.hits[-1].line - first
+            result.malformed += found.malformed + _not_objects(b"\n".join(parts[stop:]))
+        if len(result.hits) >= limit:
+            break
+    return result
 
 
 def search_journal(
@@ -161,7 +258,7 @@ def _when(hit: JournalHit | LogHit) -> str:
 
 
 def search_memory(
-    journals: Iterable[tuple[PurePath, Iterable[tuple[int, bytes]]]],
+    journals: Iterable[tuple[PurePath, Iterable[tuple[int, bytes]] | Blocks]],
     logs: Iterable[LogFile],
     query: str | None,
     tag: str | None = None,
@@ -180,7 +277,11 @@ def search_memory(
     found: list[list[JournalHit | LogHit]] = []
     if "journal" in kinds:
         for path, lines in journals:
-            searched = search_journal(path, lines, query, tag, limit)
+            searched = (
+                search_journal_blocks(path, lines.blocks, query, tag, limit)
+                if isinstance(lines, Blocks)
+                else search_journal(path, lines, query, tag, limit)
+            )
             result.malformed += searched.malformed
             found.append(list(searched.hits))
     if "log" in kinds and query and not tag:

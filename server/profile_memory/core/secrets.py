@@ -119,7 +119,13 @@ _LITERALS = (
 _WORDS = ("pass", "pwd", "secret", "token", "key")  # any case
 
 
+_ANY = re.compile("|".join(map(re.escape, _LITERALS)) + "|(?i:" + "|".join(_WORDS) + ")")
+SHORT = 4096  # characters: below, one regex search is cheapest; above, substring tests are
+
+
 def _may_hold(text: str) -> bool:
+    if len(text) < SHORT:
+        return _ANY.search(text) is not None
     if any(literal in text for literal in _LITERALS):
         return True
     lowered = text.lower()

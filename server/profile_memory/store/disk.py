@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import PurePath
 from typing import Any
 
+from profile_memory.core.search import Block
 from profile_memory.core.workspace import FileData, FileKind
 
 
@@ -72,9 +73,9 @@ def _line_breaks(path: PurePath, fd: int, info: os.stat_result, chunk: int) -> i
     return breaks
 
 
-def iter_lines_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
-    """(0-based line, bytes) from the last line to the first, read backwards in chunks (memory stays
-    flat)."""
+def iter_blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[Block]:
+    """The file in blocks of whole lines, from its end to its start, read backwards in chunks
+    (memory stays flat): each with the 0-based number of its last line."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
@@ -84,19 +85,25 @@ def iter_lines_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[tu
         breaks = _line_breaks(path, fd, info, chunk)
         last_is_break = size > 0 and os.pread(fd, 1, size - 1) == b"\n"
         index = breaks - 1 if last_is_break else breaks  # the line number of the last line
-        position, tail = size, b""
-        if last_is_break:
-            position -= 1
+        position, tail = size - 1 if last_is_break else size, b""
         while position > 0:
             start = max(0, position - chunk)
             block = os.pread(fd, position - start, start) + tail
             position = start
-            parts = block.split(b"\n")
-            tail = parts[0]
-            for raw in reversed(parts[1:]):
-                yield index, raw.rstrip(b"\r")
-                index -= 1
+            cut = block.find(b"\n")
+            if cut < 0:  # one line longer than the chunk: read on
+                tail = block
+                continue
+            tail, whole = block[:cut], block[cut + 1 :]
+            yield Block(index, whole)
+            index -= whole.count(b"\n") + 1
         if size:
-            yield index, tail.rstrip(b"\r")
+            yield Block(index, tail)
     finally:
         os.close(fd)
+
+
+def iter_lines_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
+    """(0-based line, bytes) from the last line to the first (an editor's view of a file)."""
+    for block in iter_blocks_newest_first(path, chunk):
+        yield from block.lines_newest_first()
