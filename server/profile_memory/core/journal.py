@@ -32,16 +32,6 @@ def new_entry(ts: str, tags: list[str], text: str) -> JournalEntry:
     return entry
 
 
-def entry_from_json(raw: bytes | str) -> JournalEntry | None:
-    """The entry a line holds; None when the line is no valid entry."""
-    model = _model()
-    try:
-        entry: JournalEntry = model.JournalEntry.model_validate_json(raw)
-    except (ValueError, model.ValidationError, RecursionError):
-        return None
-    return entry
-
-
 def lenient_entry(raw: bytes | str) -> JournalEntry | None:
     """What Cherry's own search reads from a line that is no valid entry: any JSON object with a
     string `text` (a `ts` in another form, `tags` missing). `pmem check` still reports such a line

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING, AnyStr
 
-from profile_memory.core.journal import entry_from_json, lenient_entry
+from profile_memory.core.journal import lenient_entry
 from profile_memory.core.log import LogDoc
 from profile_memory.core.secrets import masked
 
@@ -196,7 +196,8 @@ def search_journal(
             continue
         if tag_cf and not _may_match(raw, tag_cf, tag_bytes):
             continue
-        entry = entry_from_json(raw) or lenient_entry(raw)
+        # every valid entry reads the same leniently: no model validation on this path
+        entry = lenient_entry(raw)
         if entry is None:
             result.malformed += 1
             continue
