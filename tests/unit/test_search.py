@@ -1,14 +1,19 @@
 """Journal search semantics (Cherry's, made stricter) and log-record search."""
 
 import json
+import sys
 from pathlib import PurePath
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from profile_memory.cli import journal_hits_json
 from profile_memory.core.index import LogFile
 from profile_memory.core.log import parse_log
 from profile_memory.core.search import (
+    FOLDING_TO_ASCII,
+    FoundEntry,
+    JournalHit,
     check_limit,
     hit_fields,
     newest_first,
@@ -208,37 +213,88 @@ def test_the_search_stops_at_the_limit():
     assert len(seen) == 3
 
 
+def _entry_line(text: str, tags: list[str], day: int, ascii_only: bool, ending: str) -> bytes:
+    entry = {"ts": f"2026-06-{day:02d}T00:00:00.000Z", "tags": tags, "text": text}
+    return (json.dumps(entry, ensure_ascii=ascii_only) + ending).encode("utf-8")
+
+
 JOURNAL_LINES = st.lists(
     st.one_of(
         st.builds(
-            lambda text, tags, day: json.dumps(
-                {"ts": f"2026-06-{day:02d}T00:00:00.000Z", "tags": tags, "text": text},
-                ensure_ascii=False,
-            ),
-            st.text(alphabet='abcXYZ é决策🙂"\\\n', min_size=1, max_size=12),
+            _entry_line,
+            # ß ſ K ﬅ fold to ASCII; İ to i and a dot: a needle may hide behind each
+            st.text(alphabet='abcXYZkst é决策🙂"\\\nßſ\u212aﬅİ', min_size=1, max_size=12),
             st.lists(st.sampled_from(["bug", "Bug", "决策", "x"]), max_size=2),
             st.integers(1, 28),
+            st.booleans(),  # \u escapes
+            st.sampled_from(["", "\r", "  "]),
         ),
-        st.sampled_from(["", "  ", "not json", '{"ts": 1}', "{broken", '{"text":"abc"}']),
+        st.sampled_from(
+            [
+                b"",
+                b"  ",
+                b"not json",
+                b'{"ts": 1}',
+                b"{broken",
+                b'{"text":"abc"}',
+                b" {}",
+                b'{"text": "abc\xff"}',
+                b'{"text": "kst"} x',
+                b'\xef\xbb\xbf{"text": "abc"}',
+            ]
+        ),
     ),
     max_size=40,
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(
     JOURNAL_LINES,
-    st.sampled_from([None, "abc", "é", "决策", '"', "\\", "ß"]),
+    st.sampled_from([None, "abc", "é", "决策", '"', "\\", "ß", "ss", "s", "k", "st", "i", "kst"]),
     st.sampled_from([None, "bug", "决策"]),
     st.integers(1, 50),
     st.integers(1, 64),
 )
 def test_the_block_search_equals_the_line_search(tmp_path_factory, lines, query, tag, limit, chunk):
     path = tmp_path_factory.mktemp("j") / "JOURNAL.jsonl"
-    path.write_bytes(("\n".join(lines) + "\n").encode("utf-8"))
+    path.write_bytes(b"\n".join(lines) + b"\n")
     by_line = search_journal(PATH, iter_lines_newest_first(path), query, tag, limit)
     by_block = search_journal_blocks(PATH, iter_blocks_newest_first(path, chunk), query, tag, limit)
-    assert [(h.line, h.entry.text) for h in by_block.hits] == [
-        (h.line, h.entry.text) for h in by_line.hits
-    ]
+    assert [(h.line, h.entry) for h in by_block.hits] == [(h.line, h.entry) for h in by_line.hits]
     assert by_block.malformed == by_line.malformed
+
+
+def test_the_characters_that_fold_to_ascii_are_all_known():
+    folding = {
+        char
+        for char in map(chr, range(0x80, sys.maxunicode + 1))
+        if any(c.isascii() for c in char.casefold())
+    }
+    assert folding == set(FOLDING_TO_ASCII)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.text(max_size=8),
+            st.lists(st.text(max_size=4), max_size=3),
+            st.text(max_size=20),
+            st.integers(0, 10**6),
+        ),
+        max_size=5,
+    )
+)
+def test_hits_are_printed_as_json_dumps_prints_them(found):
+    hits = [JournalHit(PATH, line, FoundEntry(ts, tags, text)) for ts, tags, text, line in found]
+    printed = json.loads(journal_hits_json(hits, str))
+    assert printed == [
+        {"ts": ts, "tags": tags, "text": text, "path": str(PATH), "line": line + 1}
+        for ts, tags, text, line in found
+    ]
+    lines = journal_hits_json(hits, str).split("\n")
+    assert lines[1:-1] == [
+        "  " + json.dumps(item, ensure_ascii=False) + ("," if n < len(printed) - 1 else "")
+        for n, item in enumerate(printed)
+    ]

@@ -32,24 +32,6 @@ def new_entry(ts: str, tags: list[str], text: str) -> JournalEntry:
     return entry
 
 
-def lenient_entry(raw: bytes | str) -> JournalEntry | None:
-    """What Cherry's own search reads from a line that is no valid entry: any JSON object with a
-    string `text` (a `ts` in another form, `tags` missing). `pmem check` still reports such a line
-    (PM021)."""
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
-        return None
-    ts, tags = data.get("ts"), data.get("tags")
-    tags = [tag for tag in tags if isinstance(tag, str)] if isinstance(tags, list) else []
-    entry: JournalEntry = _model().JournalEntry.model_construct(
-        ts=ts if isinstance(ts, str) else "", tags=tags, text=data["text"]
-    )
-    return entry
-
-
 @dataclass(frozen=True, slots=True)
 class JournalLine:
     """A line of the journal: its entry, or why it has none (`code` PM020 or PM021)."""

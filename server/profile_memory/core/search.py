@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import datetime as dt
 import heapq
+import json
 import re
-from collections.abc import Iterable, Iterator
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from enum import Enum
+from itertools import accumulate, repeat
+from operator import add
 from pathlib import PurePath
 from typing import TYPE_CHECKING, AnyStr
 
-from profile_memory.core.journal import lenient_entry
 from profile_memory.core.log import LogDoc
-from profile_memory.core.secrets import masked
+from profile_memory.core.secrets import masked, may_hold_secret
 
 if TYPE_CHECKING:
     from profile_memory.core.index import LogFile
-    from profile_memory.core.journal_model import JournalEntry
 
 KINDS = ("journal", "log")
 
@@ -38,16 +41,93 @@ def check_limit(limit: object) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class FoundEntry:
+    """An entry as a search reads it (as leniently as Cherry's own search: any JSON object with a
+    string `text`; `pmem check` still reports a line in another form, PM021), each secret in its
+    text and tags already masked: nothing shows one."""
+
+    ts: str
+    tags: list[str]
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class JournalHit:
     path: PurePath
     line: int  # 0-based
-    entry: JournalEntry
+    entry: FoundEntry
 
 
 @dataclass(slots=True)
 class JournalResult:
     hits: list[JournalHit] = field(default_factory=list)  # newest first
     malformed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Query:
+    """What a journal search asks, case-folded once."""
+
+    text: str | None
+    tag: str | None
+    limit: int
+
+    @classmethod
+    def of(cls, query: str | None, tag: str | None, limit: int) -> _Query:
+        check_limit(limit)
+        return cls(query.casefold() if query else None, tag.casefold() if tag else None, limit)
+
+    @property
+    def needle(self) -> str:
+        """What a line must hold to be a candidate (a tag is written in the line as it is)."""
+        return self.text or self.tag or ""
+
+    def may_match(self, raw: bytes) -> bool:
+        """False only when the line cannot hold the text and the tag asked for (`_may_match`)."""
+        return (not self.text or _may_match(raw, self.text, self.text.encode())) and (
+            not self.tag or _may_match(raw, self.tag, self.tag.encode())
+        )
+
+    def matching(self, line: str) -> FoundEntry | None | Malformed:
+        """The entry `line` holds when it matches, else None; `MALFORMED` when it holds no entry.
+        Its secrets are not masked yet (see `_masked`)."""
+        data = _json_value(line)
+        if type(data) is not dict or type(text := data.get("text")) is not str:
+            return MALFORMED
+        if self.text and self.text not in text.casefold():
+            return None
+        tags = data.get("tags")
+        tags = [t for t in tags if type(t) is str] if type(tags) is list else []
+        if self.tag and not any(t.casefold() == self.tag for t in tags):
+            return None
+        ts = data.get("ts")
+        return FoundEntry(ts if type(ts) is str else "", tags, text)
+
+
+# `json.loads` without its three Python-level layers (typeshed does not declare the attribute)
+_SCAN: Callable[[str, int], tuple[object, int]] = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009
+_JSON_SPACE = " \t\n\r"
+
+
+def _json_value(line: str) -> object:
+    """What `json.loads(line)` returns, MALFORMED where it raises."""
+    start = 0 if line[:1] == "{" else len(line) - len(line.lstrip(_JSON_SPACE))
+    try:
+        value, end = _SCAN(line, start)
+    except (StopIteration, ValueError, RecursionError):
+        return MALFORMED
+    if end != len(line) and line[end:].strip(_JSON_SPACE):
+        return MALFORMED  # something after the value
+    return value
+
+
+class Malformed(Enum):
+    """A line that holds no entry (a JSON object with a string `text`)."""
+
+    LINE = "malformed"
+
+
+MALFORMED = Malformed.LINE
 
 
 _ESCAPED = frozenset('"\\/') | frozenset(chr(c) for c in range(0x20))
@@ -65,9 +145,9 @@ def _may_match(raw: bytes, needle: str, needle_bytes: bytes) -> bool:
     return needle_bytes in raw.lower()
 
 
-def _looks_like_object(raw: bytes) -> bool:
+def _looks_like_object(raw: AnyStr) -> bool:
     stripped = raw.strip()
-    return stripped.startswith(b"{") and stripped.endswith(b"}")
+    return stripped[:1] in ("{", b"{") and stripped[-1:] in ("}", b"}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,36 +176,61 @@ _BLANK = re.compile(rb"^[ \t\r\f\v]*$", re.M)
 _OBJECT = re.compile(rb"^[ \t\r\f\v]*\{.*\}[ \t\r\f\v]*$", re.M)
 
 
-def _not_objects(data: bytes) -> int:
+def _not_objects(parts: list[bytes]) -> int:
     """Lines that are neither blank nor a JSON object's braces (each one malformed)."""
-    return data.count(b"\n") + 1 - len(_BLANK.findall(data)) - len(_OBJECT.findall(data))
+    if (
+        min(parts)[:1] == b"{" == max(parts)[:1]  # every line opens a brace
+        and sum(map(bytes.endswith, parts, repeat(b"}"))) == len(parts)  # and closes one
+    ):
+        return 0  # most journals: no regex scan
+    data = b"\n".join(parts)
+    return len(parts) - len(_BLANK.findall(data)) - len(_OBJECT.findall(data))
 
 
-def _lines_holding(text: AnyStr, needle: AnyStr, newline: AnyStr) -> set[int]:
-    """The 0-based lines of `text` on which `needle` occurs, found with C-level searches."""
-    found: set[int] = set()
-    line, counted_to = 0, 0
-    at = text.find(needle)
-    while at >= 0:
-        line += text.count(newline, counted_to, at)
-        found.add(line)
-        end = text.find(newline, at)
-        if end < 0:
-            break
-        counted_to = end
-        at = text.find(needle, end + 1)
-    return found
+class _LineStarts:
+    """Where each line of a block ends, to tell the line of a byte offset: hits are found with
+    C-level searches over the whole block, not one test per line."""
+
+    def __init__(self, parts: list[bytes]) -> None:
+        self.next_starts = list(accumulate(map(add, map(len, parts), repeat(1))))
+
+    def holding(self, data: bytes, needle: bytes) -> set[int]:
+        """The 0-based lines of `data` on which `needle` occurs."""
+        found: set[int] = set()
+        at = data.find(needle)
+        while at >= 0:
+            line = bisect_right(self.next_starts, at)
+            found.add(line)
+            at = data.find(needle, self.next_starts[line])  # on from the next line
+        return found
 
 
-def _candidate_lines(data: bytes, needle: str) -> set[int]:
-    """The lines of a block that may hold `needle` (casefolded): those whose case-folded text has
-    it, and those where a JSON escape may hide it (as `_may_match` decides per line)."""
-    found = _lines_holding(data.decode("utf-8", errors="replace").casefold(), needle, "\n")
+# The characters besides ASCII whose case folding holds an ASCII character (ß, ſ, the Kelvin sign,
+# the ligatures ﬀ…ﬆ, …; a test checks the list against the Unicode database): a line may hold an
+# ASCII needle once case-folded only through one of them.
+FOLDING_TO_ASCII = (
+    "\xdf\u0130\u0149\u017f\u01f0\u1e96\u1e97\u1e98\u1e99\u1e9a\u1e9e\u212a"
+    "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
+)
+
+
+def _candidate_lines(data: bytes, lines: _LineStarts, needle: str) -> tuple[set[int], set[int]]:
+    """The lines of a block that hold `needle` once case-folded (found without decoding when the
+    needle is ASCII), and the lines where an escape or a character folding to ASCII may hide it:
+    together a superset of those `_may_match` keeps, and it keeps every one of the first."""
+    if needle.isascii():
+        holding, hidden = lines.holding(data.lower(), needle.encode()), set()
+        for char in FOLDING_TO_ASCII:
+            if not set(char.casefold()).isdisjoint(needle):
+                hidden |= lines.holding(data, char.encode())
+    else:
+        folded = data.decode("utf-8", errors="replace").casefold().split("\n")
+        holding, hidden = {at for at, line in enumerate(folded) if needle in line}, set()
     if b"\\" in data:
-        found |= _lines_holding(data, b"\\u", b"\n")
+        hidden |= lines.holding(data, b"\\u")
         if not _ESCAPED.isdisjoint(needle):
-            found |= _lines_holding(data, b"\\", b"\n")
-    return found
+            hidden |= lines.holding(data, b"\\")
+    return holding, hidden - holding
 
 
 def search_journal_blocks(
@@ -135,35 +240,43 @@ def search_journal_blocks(
     tag: str | None = None,
     limit: int = DEFAULT_LIMIT,
 ) -> JournalResult:
-    """`search_journal` over a file read in blocks: each block is decoded and case-folded once
-    and searched for the query (or tag) at C speed; only its candidate lines are looked at one
-    by one. Same hits, same order, same count of malformed lines met."""
-    check_limit(limit)
-    needle = (query or tag or "").casefold()
+    """`search_journal` over a file read in blocks: each block is searched for the query (or tag)
+    at C speed, as bytes; only its candidate lines are looked at one by one. Same hits, same
+    order, same count of malformed lines met."""
+    asked = _Query.of(query, tag, limit)
     result = JournalResult()
     for block in blocks:
-        if not needle:
-            lines = block.lines_newest_first()
+        if asked.needle:
+            found = _search_block(path, block, asked, len(result.hits))
         else:
-            parts = block.data.split(b"\n")
-            first = block.last - len(parts) + 1
-            lines = (
-                (first + offset, parts[offset].rstrip(b"\r"))
-                for offset in sorted(_candidate_lines(block.data, needle), reverse=True)
-                if _looks_like_object(parts[offset])
-            )
-        found = search_journal(path, lines, query, tag, limit - len(result.hits))
+            found = _search_lines(path, block.lines_newest_first(), asked, len(result.hits))
         result.hits += found.hits
-        if not needle:
-            result.malformed += found.malformed
-        elif len(result.hits) < limit:  # the whole block was met
-            result.malformed += found.malformed + _not_objects(block.data)
-        else:  # stopped on a line: the malformed lines from the block's end to it were met
-            stop = found.hits[-1].line - first
-            result.malformed += found.malformed + _not_objects(b"\n".join(parts[stop:]))
+        result.malformed += found.malformed
         if len(result.hits) >= limit:
             break
-    return result
+    return _masked(result)
+
+
+def _search_block(path: PurePath, block: Block, asked: _Query, made: int) -> JournalResult:
+    """The candidate lines searched one by one, and the lines that are no object counted at once
+    up to where the search stopped."""
+    parts = block.data.split(b"\n")
+    first = block.last - len(parts) + 1
+    holding, hidden = _candidate_lines(block.data, _LineStarts(parts), asked.needle)
+    checked = bool(asked.text and asked.tag)  # a line holding the text may lack the tag
+    candidates = (
+        (first + offset, raw)
+        for offset in sorted(holding | hidden, reverse=True)
+        if _looks_like_object(raw := parts[offset].rstrip(b"\r"))  # the others: counted below
+        and ((offset in holding and not checked) or asked.may_match(raw))
+    )
+    found = JournalResult()
+    _read(path, candidates, asked, made, found)
+    if made + len(found.hits) < asked.limit:  # the whole block was met
+        found.malformed += _not_objects(parts)
+    else:  # stopped on a line: the malformed lines from the block's end to it were met
+        found.malformed += _not_objects(parts[found.hits[-1].line - first :])
+    return found
 
 
 def search_journal(
@@ -180,35 +293,66 @@ def search_journal(
     search stops at the `limit`-th match, so its cost follows the hits, not the journal's length.
     Malformed lines met on the way are counted.
     """
-    check_limit(limit)
-    query_cf = query.casefold() if query else None
-    tag_cf = tag.casefold() if tag else None
-    query_bytes = query_cf.encode() if query_cf else b""
-    tag_bytes = tag_cf.encode() if tag_cf else b""
-    result = JournalResult()
-    for index, raw in numbered_lines:
-        if not raw.strip():
-            continue
-        if not _looks_like_object(raw):
-            result.malformed += 1
-            continue
-        if query_cf and not _may_match(raw, query_cf, query_bytes):
-            continue
-        if tag_cf and not _may_match(raw, tag_cf, tag_bytes):
-            continue
-        # every valid entry reads the same leniently: no model validation on this path
-        entry = lenient_entry(raw)
-        if entry is None:
-            result.malformed += 1
-            continue
-        if query_cf and query_cf not in entry.text.casefold():
-            continue
-        if tag_cf and not any(t.casefold() == tag_cf for t in entry.tags):
-            continue
-        result.hits.append(JournalHit(path, index, entry))
-        if len(result.hits) == limit:
-            break
+    return _masked(_search_lines(path, numbered_lines, _Query.of(query, tag, limit), 0))
+
+
+def _masked(result: JournalResult) -> JournalResult:
+    """The result with each secret in its entries masked: every hit's text is scanned at once, as
+    most hold none."""
+    if not may_hold_secret("\n".join(text for hit in result.hits for text in _texts(hit.entry))):
+        return result
+    for at, hit in enumerate(result.hits):
+        entry = hit.entry
+        if may_hold_secret("\n".join(_texts(entry))):
+            tags = [masked(tag) for tag in entry.tags]
+            result.hits[at] = JournalHit(
+                hit.path, hit.line, FoundEntry(entry.ts, tags, masked(entry.text))
+            )
     return result
+
+
+def _texts(entry: FoundEntry) -> list[str]:
+    return [entry.text, *entry.tags]
+
+
+def _search_lines(
+    path: PurePath, numbered_lines: Iterable[tuple[int, bytes]], asked: _Query, made: int
+) -> JournalResult:
+    """The line-by-line search, `made` hits already made."""
+    result = JournalResult()
+
+    def candidates() -> Iterator[tuple[int, bytes]]:
+        for index, raw in numbered_lines:
+            if not raw.strip():
+                continue
+            if not _looks_like_object(raw):
+                result.malformed += 1
+            elif asked.may_match(raw):
+                yield index, raw
+
+    _read(path, candidates(), asked, made, result)
+    return result
+
+
+def _read(
+    path: PurePath,
+    candidates: Iterable[tuple[int, bytes]],
+    asked: _Query,
+    made: int,
+    result: JournalResult,
+) -> None:
+    """Each candidate line decoded (as `json.loads` decodes bytes) and matched, up to the limit."""
+    for index, raw in candidates:
+        try:
+            entry = asked.matching(raw.decode("utf-8", "surrogatepass"))
+        except UnicodeDecodeError:
+            entry = MALFORMED
+        if entry is MALFORMED:
+            result.malformed += 1
+        elif entry is not None:
+            result.hits.append(JournalHit(path, index, entry))
+            if made + len(result.hits) == asked.limit:
+                break
 
 
 def newest_first(lines: list[bytes]) -> Iterable[tuple[int, bytes]]:
@@ -299,7 +443,7 @@ def hit_fields(hit: JournalHit | LogHit) -> dict[str, object]:
         return {
             "kind": "journal",
             "ts": hit.entry.ts,
-            "tags": [masked(tag) for tag in hit.entry.tags],
-            "text": masked(hit.entry.text),
+            "tags": hit.entry.tags,
+            "text": hit.entry.text,
         }
     return {"kind": "log", "id": hit.id, "date": hit.date, "text": masked(hit.text)}

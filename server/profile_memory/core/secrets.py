@@ -123,7 +123,8 @@ _ANY = re.compile("|".join(map(re.escape, _LITERALS)) + "|(?i:" + "|".join(_WORD
 SHORT = 4096  # characters: below, one regex search is cheapest; above, substring tests are
 
 
-def _may_hold(text: str) -> bool:
+def may_hold_secret(text: str) -> bool:
+    """False only when `text` cannot hold a secret (cheap: no secret pattern is run)."""
     if len(text) < SHORT:
         return _ANY.search(text) is not None
     if any(literal in text for literal in _LITERALS):
@@ -137,12 +138,12 @@ def secrets_in_lines(
 ) -> list[tuple[int, Secret]]:
     """(line, secret) for every secret on lines start..stop."""
     stop = len(lines) if stop is None else stop
-    if not _may_hold("\n".join(lines[start:stop])):  # one scan, the common case
+    if not may_hold_secret("\n".join(lines[start:stop])):  # one scan, the common case
         return []
     found = []
     for index in range(start, stop):
         line = lines[index]
-        if _may_hold(line):
+        if may_hold_secret(line):
             found += [(index, secret) for secret in find_secrets(line)]
     return found
 
@@ -154,7 +155,7 @@ def redacted(kind: str) -> str:
 def masked(text: str) -> str:
     """`text` with each secret in it replaced by `<redacted:KIND>`: what every view of a memory
     file shows (recall, trace, hover, search, the outline), so that none repeats a secret."""
-    if not _may_hold(text):
+    if not may_hold_secret(text):
         return text
     for secret in reversed(find_secrets(text)):
         text = text[: secret.start] + redacted(secret.kind) + text[secret.end :]
