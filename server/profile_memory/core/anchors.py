@@ -58,8 +58,9 @@ def problem(token: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=65536)
 def parse(token: str) -> AnchorId | None:
-    """The id a well-formed token names, else None."""
+    """The id a well-formed token names, else None (cached: a log repeats its ids)."""
     shape = _SHAPE.fullmatch(token)
     if shape is None or problem(token) is not None:
         return None

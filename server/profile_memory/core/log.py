@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 
 from profile_memory.core import anchors
 from profile_memory.core.profile import Token, malformed_tokens_in
-from profile_memory.core.secrets import secrets_in_lines
+from profile_memory.core.secrets import find_secrets, suspect_lines
 from profile_memory.core.slips import NON_CANONICAL, WRONG_HEADING, Slip, quoted
 from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import line_count, split_lines
@@ -134,6 +134,8 @@ KEY_SYNONYMS: dict[str, str] = {
 _LABELS = {
     label: label for labels in ({k.title() for k in FIELD_KEYS}, FIELD_KEYS) for label in labels
 }
+# The labels a field is read with by a dict lookup alone (`_canonical_field`)
+_CANONICAL_LABELS = {label: FIELD_KEYS[label.casefold()] for label in _LABELS}
 _REPEATED = {"category", "source"}  # values that recur across records: kept once
 REQUIRED_FIELDS = ("category", "summary", "context", "source", "operation")
 _KNOWN_KEYS = frozenset((*REQUIRED_FIELDS, "supersedes"))
@@ -605,6 +607,31 @@ def _field_key(label: str) -> tuple[str, str | None]:
 
 
 def _parse_field(base: SectionStart, offset: int, line: str) -> Field | None:
+    return _canonical_field(base, offset, line) or _written_field(base, offset, line)
+
+
+def _canonical_field(base: SectionStart, offset: int, line: str) -> Field | None:
+    """A field in the canonical form `- **分类**: value` (nearly every line of a log), read
+    without a regex: the same Field `_written_field` reads (a property test holds them equal);
+    None for any other form."""
+    if not line.startswith("- **"):
+        return None
+    close = line.find("**: ", 4)
+    key = _CANONICAL_LABELS.get(label := line[4:close]) if close > 0 else None
+    if key is None:
+        return None
+    rest = line[close + 4 :]
+    value = rest.strip()
+    start = close + 4 + len(rest) - len(rest.lstrip())
+    if key in _REPEATED:
+        value = sys.intern(value)
+    return Field(
+        key, _LABELS[label], value, base, offset, start, offset, start + len(value), label.isascii()
+    )
+
+
+def _written_field(base: SectionStart, offset: int, line: str) -> Field | None:
+    """A field as it is written, canonical or not (its slip noted)."""
     match = _FIELD.fullmatch(line)
     slip = None
     if match is not None and (match.group("c1") or match.group("c2")):
@@ -721,11 +748,21 @@ def _is_boundary(line: str) -> bool:
     return line[:1] == "#" and _ANY_HEADING.match(line) is not None
 
 
-def _parse_section(lines: list[str], start: int, stop: int) -> Section:
+def _parse_section(lines: list[str], start: int, stop: int, suspects: list[int]) -> Section:
+    """The section on lines start..stop; `suspects`: the lines that may hold a secret (sorted)."""
     heading, base = lines[start], SectionStart(start)
-    tokens = tuple(malformed_tokens_in(lines, start, stop))
-    secret = bool(secrets_in_lines(lines, start, stop))  # checked with the section's own findings
+    first = bisect.bisect_left(suspects, start)
+    mine = suspects[first : bisect.bisect_left(suspects, stop, first)]
+    secret = any(find_secrets(lines[line]) for line in mine)  # reported with the section's findings
     parsed = _parse_record(lines, base, stop) if _is_boundary(heading) else None
+    plain = (  # a heading that holds its well-formed id, written as it is, and nothing like another
+        isinstance(parsed, Record)
+        and parsed.id is not None
+        and parsed.id_cols is not None
+        and heading[parsed.id_cols[0] : parsed.id_cols[1]] == parsed.id
+        and heading.count("PF-") == 1
+    )
+    tokens = tuple(malformed_tokens_in(lines, start + plain, stop))
     if parsed is None:
         return Section(base, stop - start, tokens=tokens, irregular=secret)
     if not isinstance(parsed, Record):
@@ -753,8 +790,9 @@ def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
     boundaries = [i for i in range(begin + 1, end) if _is_boundary(lines[i])]
     starts = [begin, *boundaries]
     stops = [*boundaries, end]
+    suspects = suspect_lines(lines, begin, end)  # one search of the whole range, not one a section
     return [
-        _parse_section(lines, start, stop)
+        _parse_section(lines, start, stop, suspects)
         for start, stop in zip(starts, stops, strict=False)
         if stop > start
     ]

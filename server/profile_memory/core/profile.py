@@ -36,8 +36,12 @@ def malformed_tokens(lines: list[str]) -> list[Token]:
 def malformed_tokens_in(lines: list[str], start: int, stop: int) -> list[Token]:
     found = []
     for index in range(start, stop):
-        if "PF-" in lines[index]:
-            found += [token for token in tokens_on_line(index, lines[index]) if token.problem]
+        if "PF-" in (line := lines[index]):  # a Token only for what breaks the grammar
+            found += [
+                Token(m.group(0), Span.within(index, m.start(), m.end()), problem)
+                for m in anchors.find_tokens(line)
+                if (problem := anchors.problem(m.group(0)))
+            ]
     return found
 
 

@@ -12,17 +12,16 @@ import datetime as dt
 import heapq
 import json
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
-from itertools import accumulate, repeat
-from operator import add
+from itertools import repeat
 from pathlib import PurePath
 from typing import TYPE_CHECKING, AnyStr
 
 from profile_memory.core.log import LogDoc
 from profile_memory.core.secrets import masked, may_hold_secret
+from profile_memory.core.text import line_ends, lines_holding
 
 if TYPE_CHECKING:
     from profile_memory.core.index import LogFile
@@ -187,24 +186,6 @@ def _not_objects(parts: list[bytes]) -> int:
     return len(parts) - len(_BLANK.findall(data)) - len(_OBJECT.findall(data))
 
 
-class _LineStarts:
-    """Where each line of a block ends, to tell the line of a byte offset: hits are found with
-    C-level searches over the whole block, not one test per line."""
-
-    def __init__(self, parts: list[bytes]) -> None:
-        self.next_starts = list(accumulate(map(add, map(len, parts), repeat(1))))
-
-    def holding(self, data: bytes, needle: bytes) -> set[int]:
-        """The 0-based lines of `data` on which `needle` occurs."""
-        found: set[int] = set()
-        at = data.find(needle)
-        while at >= 0:
-            line = bisect_right(self.next_starts, at)
-            found.add(line)
-            at = data.find(needle, self.next_starts[line])  # on from the next line
-        return found
-
-
 # The characters besides ASCII whose case folding holds an ASCII character (ß, ſ, the Kelvin sign,
 # the ligatures ﬀ…ﬆ, …; a test checks the list against the Unicode database): a line may hold an
 # ASCII needle once case-folded only through one of them.
@@ -214,22 +195,20 @@ FOLDING_TO_ASCII = (
 )
 
 
-def _candidate_lines(data: bytes, lines: _LineStarts, needle: str) -> tuple[set[int], set[int]]:
+def _candidate_lines(data: bytes, ends: list[int], needle: str) -> tuple[set[int], set[int]]:
     """The lines of a block that hold `needle` once case-folded (found without decoding when the
     needle is ASCII), and the lines where an escape or a character folding to ASCII may hide it:
     together a superset of those `_may_match` keeps, and it keeps every one of the first."""
     if needle.isascii():
-        holding, hidden = lines.holding(data.lower(), needle.encode()), set()
-        for char in FOLDING_TO_ASCII:
-            if not set(char.casefold()).isdisjoint(needle):
-                hidden |= lines.holding(data, char.encode())
+        holding = lines_holding(data.lower(), [needle.encode()], ends)
+        folding = [c.encode() for c in FOLDING_TO_ASCII if not set(c.casefold()).isdisjoint(needle)]
+        hidden = lines_holding(data, folding, ends)
     else:
         folded = data.decode("utf-8", errors="replace").casefold().split("\n")
         holding, hidden = {at for at, line in enumerate(folded) if needle in line}, set()
     if b"\\" in data:
-        hidden |= lines.holding(data, b"\\u")
-        if not _ESCAPED.isdisjoint(needle):
-            hidden |= lines.holding(data, b"\\")
+        escapes = [b"\\"] if not _ESCAPED.isdisjoint(needle) else [b"\\u"]
+        hidden |= lines_holding(data, escapes, ends)
     return holding, hidden - holding
 
 
@@ -262,7 +241,7 @@ def _search_block(path: PurePath, block: Block, asked: _Query, made: int) -> Jou
     up to where the search stopped."""
     parts = block.data.split(b"\n")
     first = block.last - len(parts) + 1
-    holding, hidden = _candidate_lines(block.data, _LineStarts(parts), asked.needle)
+    holding, hidden = _candidate_lines(block.data, line_ends(parts), asked.needle)
     checked = bool(asked.text and asked.tag)  # a line holding the text may lack the tag
     candidates = (
         (first + offset, raw)

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sized
+from itertools import accumulate, repeat
+from operator import add
+from typing import AnyStr
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -37,6 +41,25 @@ def split_keep_ends(text: str) -> list[str]:
 def line_starts(text: str) -> list[int]:
     """The offset at which each LSP line starts."""
     return [0, *(match.end() for match in LINE_BREAK.finditer(text))]
+
+
+def line_ends(lines: Iterable[Sized]) -> list[int]:
+    """Where each line ends in the lines joined by one-character breaks (the next one's start),
+    computed at C speed: with `lines_holding`, a line's number from an offset."""
+    return list(accumulate(map(add, map(len, lines), repeat(1))))
+
+
+def lines_holding(text: AnyStr, needles: Iterable[AnyStr], ends: list[int]) -> set[int]:
+    """The 0-based lines of `text` (its `line_ends`) on which any of `needles` occurs: C-level
+    searches over the whole text, one bisection per line found."""
+    found = set()
+    for needle in needles:
+        at = text.find(needle)
+        while at >= 0:
+            line = bisect_right(ends, at)
+            found.add(line)
+            at = text.find(needle, ends[line])  # on from the next line
+    return found
 
 
 def line_count(lines: list[str]) -> int:
