@@ -116,18 +116,36 @@ def _change(uri: str, version: int, line: int, start: int, end: int, text: str) 
     }
 
 
-async def edits(client: Client, path: Path, line: int, count: int) -> list[float]:
-    """One-character incremental edits; the time until diagnostics for that version arrive."""
+async def edits(
+    client: Client, path: Path, line: int, count: int, full: bool = False
+) -> list[float]:
+    """One-character edits at the end of a line, sent as a range (incremental sync) or as the whole
+    new text (`full`: what clients without incremental sync send; the client's own JSON encoding
+    of it is done before the clock starts); the time until diagnostics for that version arrive."""
     uri = path.as_uri()
-    end = len(path.read_text(encoding="utf-8").split("\n")[line])
+    lines = path.read_text(encoding="utf-8").split("\n")
+    end = len(lines[line])
+    texts = {
+        typed: json.dumps(
+            "\n".join([*lines[:line], lines[line] + typed, *lines[line + 1 :]]), ensure_ascii=False
+        ).encode()
+        for typed in ("x", "")
+    }
     samples = []
     for version in range(2, count + 2):
         client.drain()
+        typed = "x" if version % 2 == 0 else ""  # keep the text stable: add a character, then not
+        whole = (
+            b'{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":'
+            b'{"uri":%s,"version":%d},"contentChanges":[{"text":%s}]}}'
+            % (json.dumps(uri).encode(), version, texts[typed])
+        )
         start_time = time.perf_counter()
-        typed = "x" if version % 2 == 0 else ""
-        client.notify("textDocument/didChange", _change(uri, version, line, end, end, typed))
-        if version % 2:  # keep the text stable: add a character, then take it away
-            client.notify("textDocument/didChange", _change(uri, version, line, end, end + 1, ""))
+        if full:
+            client.notify_encoded(whole)
+        else:  # one change per version: a client never repeats a version number
+            stop = end if typed else end + 1
+            client.notify("textDocument/didChange", _change(uri, version, line, end, stop, typed))
         await client.notification(
             "textDocument/publishDiagnostics",
             lambda p, version=version: p["uri"] == uri and p.get("version") == version,
@@ -224,6 +242,9 @@ async def server_figures(paths: dict, counts: dict, big_journal: Path | None = N
     figures["edit_profile"] = p50_p99(await edits(client, paths["profile"], 3, counts["edits"]))
     await open_and_wait(client, paths["log"])
     figures["edit_log"] = p50_p99(await edits(client, paths["log"], 8, counts["log_edits"]))
+    figures["edit_log_full"] = p50_p99(
+        await edits(client, paths["log"], 8, counts["log_edits"], full=True)
+    )
     figures["rss_mb"] = round(client.rss_mb(), 1)
     journal = paths["journal"]
     if journal.exists():

@@ -114,6 +114,20 @@ async def test_a_file_rewritten_on_disk_is_seen_by_the_open_profile(session: Ses
     assert codes(items) == ["PM008"]
 
 
+async def test_a_change_that_repeats_a_version_number_is_still_read(session: Session):
+    """A client that sends two changes with one version (the LSP says it must not; some do) has
+    the second read all the same: what the server keeps is keyed by its own count of changes."""
+    profile = session.user_dir / "user-profile.md"
+    uri = session.open(profile)
+    lines = profile.read_text(encoding="utf-8").split("\n")
+    change(session, uri, 2, len(lines) - 1, 0, 0, "", "")  # nothing typed: checked as it was
+    await asyncio.sleep(0.3)  # past the debounce: version 2 is checked
+    assert await session.diagnostics(uri) == []
+    change(session, uri, 2, len(lines) - 1, 0, 0, "- 没有锚点 🧠\n", "")
+    items = await session.diagnostics(uri, lambda items: "PM005" in codes(items))
+    assert codes(items) == ["PM005"]
+
+
 async def test_file_watchers_are_registered_only_when_the_client_allows(session: Session):
     await asyncio.sleep(0.3)
     methods = [r.method for r in session.client.registrations]

@@ -120,3 +120,40 @@ def test_text_later_is_the_text_of_its_version():
         UTF16,
     )
     assert later() == "一\r\n二" and document.text == "🧠"
+
+
+PLAIN = st.lists(st.sampled_from(["a", "中", "🧠", "\n", " ", "é", "\n\n"]), max_size=30).map(
+    "".join
+)
+
+
+@settings(max_examples=500)
+@given(TEXT, st.lists(st.tuples(st.integers(0, 40), st.integers(0, 8), PLAIN), max_size=5))
+def test_whole_text_changes_match_a_plain_string_and_keep_unchanged_lines(text, edits):
+    document = Document.create("file:///x.md", 1, text)
+    document.apply(types.TextDocumentContentChangeWholeDocument(text=text), UTF16)  # the base
+    for at, length, inserted in edits:
+        at = at % (len(text) + 1)
+        new = text[:at] + inserted + text[at + length :]
+        before = document.lines
+        document.apply(types.TextDocumentContentChangeWholeDocument(text=new), UTF16)
+        plain = "\r" not in text + new
+        text = new
+        assert document.text == text and document.length == len(text)
+        assert document.lines == split_lines(text)
+        same = 0  # lines the texts share at their start are the very same objects
+        while (
+            same < min(len(before), len(document.lines)) - 1
+            and before[same] == document.lines[same]
+        ):
+            same += 1
+        if plain and same > 0:
+            assert before[same - 1] is document.lines[same - 1]
+        end = 0  # and so are the lines they share at their end
+        while (
+            end < min(len(before), len(document.lines)) - same - 1
+            and before[-1 - end] == document.lines[-1 - end]
+        ):
+            end += 1
+        if plain and end > 0:
+            assert before[-end] is document.lines[-end]

@@ -101,6 +101,12 @@ def index_shape(index):
         },
         [(d.record.line, d.first.line, d.after_delete) for d in index.duplicate_adds],
         [(e.record.line, e.reason) for e in index.early_dates],
+        [
+            (m.record.line, m.changed, m.holder.line if m.holder else None, m.reason)
+            for m in index.old_mismatches
+        ],
+        [(o.record.line, o.above.line) for o in index.out_of_order],
+        [r.line for r in index.without_add],
         list(index.live()),
     )
 
@@ -157,6 +163,25 @@ def test_a_summary_that_a_pivot_looks_up_rebuilds_the_index():
     edited = parse_log(text.replace("- **精简版**: 偏好 Vue", "- **精简版**: 偏好 React"), doc)
     assert update_index(index, doc, edited) is None
     assert index_log(edited).histories["PF-20260412-01"].retired_by is not None
+
+
+def test_a_summary_that_a_later_evolve_looks_up_updates_the_index_and_its_old_check():
+    evolve = "演进（偏好 Vue → 偏好 Vue 3）"
+    text = (
+        LOG_HEAD
+        + record("PF-20260412-01", summary="偏好 Vue")
+        + record("PF-20260412-01", date="2026-04-13", op=evolve, summary="偏好 Vue 3")
+    )
+    doc = parse_log(text)
+    index = index_log(doc)
+    assert index.old_mismatches == []
+    edited = parse_log(text.replace("- **精简版**: 偏好 Vue\n", "- **精简版**: 偏好 React\n"), doc)
+    updated = update_index(index, doc, edited)
+    assert updated is not None
+    assert [(m.record.line, m.changed) for m in updated.old_mismatches] == [
+        (edited.records[1].line, "PF-20260412-01")
+    ]
+    assert index_shape(updated) == index_shape(index_log(edited))
 
 
 PROFILE = "# 用户画像\n\n## 技术偏好\n- 偏好 React <!-- PF-20260412-01 -->\n- 偏好 Vue <!-- PF-20260412-02 -->\n"

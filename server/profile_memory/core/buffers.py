@@ -10,7 +10,13 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from profile_memory.core.span import Span
-from profile_memory.core.text import dominant_line_ending, line_starts, split_keep_ends
+from profile_memory.core.text import (
+    dominant_line_ending,
+    line_starts,
+    shared_prefix,
+    shared_suffix,
+    split_keep_ends,
+)
 from profile_memory.core.workspace import Workspace
 
 
@@ -64,22 +70,10 @@ def position_of(text: str, offset: int) -> tuple[int, int]:
     return line, offset - max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) - 1
 
 
-def _shared_prefix(a: str, b: str) -> int:
-    low, high = 0, min(len(a), len(b))
-    while low < high:  # binary search with slice comparisons: C speed on large logs
-        middle = (low + high + 1) // 2
-        if a[:middle] == b[:middle]:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
 def diff_edit(old: str, new: str) -> Edit:
     """One edit that turns `old` into `new`, covering only the region that differs."""
-    prefix = len(old) if new.startswith(old) else _shared_prefix(old, new)
-    rest_old, rest_new = old[prefix:], new[prefix:]
-    suffix = _shared_prefix(rest_old[::-1], rest_new[::-1]) if rest_old and rest_new else 0
+    prefix = shared_prefix(old, new)
+    suffix = shared_suffix(old, new, min(len(old), len(new)) - prefix)
     start = position_of(old, prefix)
     end = position_of(old, len(old) - suffix)
     return Edit(Span(*start, *end), new[prefix : len(new) - suffix])

@@ -127,10 +127,10 @@ class LogIndex:
         default_factory=list
     )  # the first record of its id, and no beginning
     # What an update needs to know: the ids each record retired (by the record's position), and the
-    # normalised texts that pivots and evolves looked up to infer a retirement (docs/format.md,
-    # "Log").
+    # positions of the pivots and evolves that looked each normalised text up as their OLD
+    # (docs/format.md, "Log").
     retired_at: dict[int, list[str]] = field(default_factory=dict, repr=False)
-    looked_up: set[str] = field(default_factory=set, repr=False)
+    lookers: dict[str, list[int]] = field(default_factory=dict, repr=False)
     _live: dict[str, History] | None = field(default=None, repr=False)
 
     def live(self) -> dict[str, History]:
@@ -168,8 +168,10 @@ class _Indexer:
         self.summary_of: dict[str, str] = {}
         self.holder_of: dict[str, Record] = {}  # id -> the record its latest 精简版 comes from
         self.above: Record | None = None
+        self.position = 0
 
     def add(self, position: int, record: Record) -> None:
+        self.position = position
         result, anchor_id = self.result, record.id
         if anchor_id is None:
             return
@@ -218,7 +220,7 @@ class _Indexer:
             retired.add(record.supersedes)
         if old is None:
             return retired
-        result.looked_up.add(old)
+        result.lookers.setdefault(old, []).append(self.position)
         if creates:
             holders = self.holders.get(old, set()) - {anchor_id}
             retired |= holders
@@ -396,19 +398,19 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
             for p, (was, now) in enumerate(zip(old.records, new.records, strict=False))
             if was is not now
         ]
+    looking: set[int] = set()  # lookers whose OLD is a summary that changed, after it
     for position in changed:
         was, now = old.records[position], new.records[position]
         if _index_key(was) != _index_key(now):
             return None
         before, after = _summary_key(was), _summary_key(now)
+        if before == after:
+            continue
         # A record without a summary leaves its id holding an earlier record's text: rebuild then.
-        if before != after and (
-            before is None
-            or after is None
-            or before in previous.looked_up
-            or after in previous.looked_up
-        ):
+        if before is None or after is None:
             return None
+        for text in (before, after):
+            looking.update(q for q in previous.lookers.get(text, ()) if q > position)
     replaced = {id(old.records[position]): new.records[position] for position in changed}
 
     def current(record: Record) -> Record:
@@ -429,6 +431,16 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
             was_history._retired_at,
             was_history._last_at,
         )
+    mismatches = _rechecked_olds(
+        [
+            OldMismatch(current(m.record), m.changed, m.holder and current(m.holder))
+            for m in previous.old_mismatches
+        ],
+        [new.records[q] for q in sorted(looking)],
+        histories,
+    )
+    if mismatches is None:
+        return None
     return LogIndex(
         histories,
         [
@@ -439,16 +451,48 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
             EarlyDate(current(e.record), e.previous and current(e.previous))
             for e in previous.early_dates
         ],
-        [
-            OldMismatch(current(m.record), m.changed, m.holder and current(m.holder))
-            for m in previous.old_mismatches
-        ],
+        mismatches,
         [OutOfOrder(current(o.record), current(o.above)) for o in previous.out_of_order],
         [current(r) for r in previous.without_add],
         previous.retired_at,
-        previous.looked_up,
+        previous.lookers,
         _updated_live(previous, histories, affected),
     )
+
+
+def _rechecked_olds(
+    mismatches: list[OldMismatch], lookers: list[Record], histories: dict[str, History]
+) -> list[OldMismatch] | None:
+    """The OLD mismatches once `lookers` (evolves and pivots whose OLD is a summary that changed
+    above them) are checked again; None when one of them begins its id's history, as what it
+    retires may change then (the index is rebuilt)."""
+    if not lookers:
+        return mismatches
+    rechecked = [m for m in mismatches if all(m.record is not r for r in lookers)]
+    for looker in lookers:
+        history = histories[looker.id or ""]
+        if history.records[0] is looker:
+            return None
+        found = _old_mismatch(history, looker)
+        rechecked += [found] if found else []
+    return sorted(rechecked, key=lambda m: m.record.line)
+
+
+def _old_mismatch(history: History, looker: Record) -> OldMismatch | None:
+    """Whether the OLD of `looker`, a later record of `history`, is the 精简版 its id held before
+    it (what `_Indexer._retired` finds in its pass)."""
+    holder = None
+    for record in history.records:
+        if record is looker:
+            break
+        if record.value("summary") is not None:
+            holder = record
+    operation = looker.operation
+    if holder is None or operation is None or operation.old is None:
+        return None
+    if _summary_key(holder) == normalise(operation.old):
+        return None
+    return OldMismatch(looker, history.id, holder)
 
 
 def _updated_live(

@@ -84,11 +84,11 @@ def schedule(ls: ProfileMemoryServer, path: PurePath, delay: float) -> None:
     document = ls.provider.open.get(path)
     if document is None or client_pulls(ls):
         return
-    version = (document.serial, document.version)
+    state = document.state
 
     def unchanged() -> bool:
         current = ls.provider.open.get(path)
-        return current is not None and (current.serial, current.version) == version
+        return current is not None and current.state == state
 
     ls.debounce(str(path), delay, lambda: publish(ls, path), unchanged)
 

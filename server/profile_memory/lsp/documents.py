@@ -12,16 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from lsprotocol import types
 
-from profile_memory.core.text import LINE_BREAK, split_lines
+from profile_memory.core.text import LINE_BREAK, shared_prefix, shared_suffix, split_lines
 from profile_memory.lsp.positions import from_client
 
 
 def _split(text: str) -> tuple[list[str], list[str]]:
     """Lines without terminators (the core's split), and the terminator after each ("" after the
     last)."""
+    if "\r" not in text:  # most files: `str.split` is several times faster than the regex
+        lines = text.split("\n")
+        return lines, [*repeat("\n", len(lines) - 1), ""]
     return split_lines(text), [*LINE_BREAK.findall(text), ""]
 
 
@@ -34,8 +38,9 @@ def _join(lines: list[str], breaks: list[str]) -> str:
 @dataclass
 class Document:
     uri: str
-    version: int
+    version: int  # the client's, for what is published; it is not trusted to change on each edit
     serial: int = 0
+    changes: int = 0  # edits applied: with `serial`, what the server keeps is keyed by
     _lines: list[str] = field(default_factory=list)
     _breaks: list[str] = field(default_factory=list)
     length: int = 0  # code points, line breaks included
@@ -66,11 +71,16 @@ class Document:
         in place)."""
         return self._lines
 
+    @property
+    def state(self) -> tuple[int, int]:
+        """This text among all the texts the server has held for this path."""
+        return self.serial, self.changes
+
     def apply(self, change: types.TextDocumentContentChangeEvent, encoding: str) -> None:
-        self._text = None
+        previous, self._text = self._text, None
+        self.changes += 1
         if not isinstance(change, types.TextDocumentContentChangePartial):
-            self._lines, self._breaks = _split(change.text)
-            self.length = len(change.text)
+            self._replace_all(change.text, previous)
             return
         lines, breaks, last = self._lines, self._breaks, len(self._lines) - 1
         (first, start_col), (end_line, end_col) = (
@@ -104,8 +114,32 @@ class Document:
             new_lines.pop()
             new_breaks.pop()
         self.length += len(new) - replaced
-        self._lines = [*lines[:first], *new_lines, *lines[stop:]]
-        self._breaks = [*breaks[:first], *new_breaks, *breaks[stop:]]
+        self._lines, self._breaks = lines[:], breaks[:]  # one copy each; the old lists are kept
+        self._lines[first:stop], self._breaks[first:stop] = new_lines, new_breaks
+
+    def _replace_all(self, text: str, previous: str | None) -> None:
+        """The whole new text (clients without incremental sync send it on each change). Against
+        the previous whole text, only the lines between the parts they share are split again: the
+        others stay the very same objects, as after an incremental edit, and nothing is compared
+        line by line. The text is kept as the base of the next change (a client that sends whole
+        texts pays for one more copy of it; the first such change is split whole)."""
+        self.length, self._text = len(text), text
+        if previous is None or "\r" in previous or "\r" in text:
+            self._lines, self._breaks = _split(text)
+            return
+        same_start = shared_prefix(previous, text)
+        same_end = shared_suffix(previous, text, min(len(previous), len(text)) - same_start)
+        first = previous.count("\n", 0, same_start)  # lines above it are unchanged
+        start = previous.rfind("\n", 0, same_start) + 1  # where that line starts, in both texts
+        tail_break = previous.find("\n", len(previous) - same_end)  # lines below it are unchanged
+        if tail_break < 0:
+            kept, middle = 0, text[start:]
+        else:
+            kept = previous.count("\n", tail_break)
+            middle = text[start : len(text) - (len(previous) - tail_break)]
+        old = self._lines
+        self._lines = [*old[:first], *middle.split("\n"), *old[len(old) - kept :]]
+        self._breaks = [*repeat("\n", len(self._lines) - 1), ""]
 
     def _locate(self, position: types.Position, encoding: str) -> tuple[int, int]:
         """A client position as (line, code-point column), clamped to the document."""

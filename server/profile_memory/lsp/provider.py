@@ -42,16 +42,14 @@ class EditorProvider:
 
     def version(self, path: PurePath) -> Any:
         document = self.open.get(path)
-        return (
-            ("editor", document.serial, document.version) if document else self.disk.version(path)
-        )
+        return ("editor", *document.state) if document else self.disk.version(path)
 
     def read(self, path: PurePath) -> FileData:
         document = self.open.get(path)
         if document is not None:
             return FileData(
                 document.text_later(),
-                ("editor", document.serial, document.version),
+                ("editor", *document.state),
                 document.lines,
                 document.length,
             )
