@@ -2,6 +2,7 @@
 
 import asyncio
 
+import pytest
 from lsp_support import Session
 from lsprotocol import types
 from profile_memory.lsp.positions import to_client
@@ -126,6 +127,27 @@ async def test_a_change_that_repeats_a_version_number_is_still_read(session: Ses
     change(session, uri, 2, len(lines) - 1, 0, 0, "- 没有锚点 🧠\n", "")
     items = await session.diagnostics(uri, lambda items: "PM005" in codes(items))
     assert codes(items) == ["PM005"]
+
+
+async def test_a_profile_opened_before_its_log_is_read_shows_its_own_findings_first(
+    session: Session,
+):
+    """What the profile says about itself arrives at once; what needs the log (a large one takes a
+    while to read) follows in a second publish that replaces it."""
+    if session.pulls:
+        pytest.skip("a pulling client asks for the whole check when it wants it")
+    profile = session.user_dir / "user-profile.md"
+    text = profile.read_text(encoding="utf-8")
+    # a second entry with one id (PM002, the profile alone) and an id no record has (PM006)
+    text += "- 又一条 🎨 <!-- PF-20260412-01 -->\n- 没有记录 <!-- PF-20260301-07 -->\n"
+    first = asyncio.ensure_future(
+        session.client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    )
+    uri = session.open(profile, text)
+    alone = await asyncio.wait_for(first, 8)
+    assert alone.uri == uri and codes(alone.diagnostics) == ["PM002", "PM002"]
+    items = await session.diagnostics(uri, lambda items: "PM006" in codes(items))
+    assert {"PM002", "PM006"} <= set(codes(items))
 
 
 async def test_file_watchers_are_registered_only_when_the_client_allows(session: Session):

@@ -268,6 +268,15 @@ def index_log(log: LogDoc) -> LogIndex:
     return indexer.result
 
 
+def entries_by_id(doc: ProfileDoc) -> dict[str, list[Entry]]:
+    """The profile's entries by the id each carries, in file order."""
+    entries: dict[str, list[Entry]] = defaultdict(list)
+    for entry in doc.entries:
+        if entry.id is not None:
+            entries[entry.id].append(entry)
+    return dict(entries)
+
+
 @dataclass(frozen=True, slots=True)
 class ProfileFile:
     """A pair's compact profile as read: where it is and what it says."""
@@ -309,13 +318,10 @@ class PairIndex:
     ) -> PairIndex:
         """The index of a pair; pass `log_index` when the log is unchanged, so only the profile is
         re-read."""
-        entries: dict[str, list[Entry]] = defaultdict(list)
-        for entry in profile.doc.entries if profile else ():
-            if entry.id is not None:
-                entries[entry.id].append(entry)
+        entries = entries_by_id(profile.doc) if profile else {}
         if log_index is None:
             log_index = index_log(log.doc) if log else LogIndex()
-        return cls(folder, name, profile, log, log_index, dict(entries))
+        return cls(folder, name, profile, log, log_index, entries)
 
     @property
     def log_complete(self) -> bool:

@@ -379,10 +379,7 @@ class Workspace:
     def pair(self, folder: PurePath, name: str) -> PairIndex:
         """The pair `name` (`user-profile` or `project-profile`) of `folder`: its two files as read
         (either may be missing) and their id index, kept until either file's version changes."""
-        profile_path = self.find_name(folder, profile_file_name(name))
-        log_path = self.find_name(folder, log_file_name(name))
-        profile_source, log_source = self._readable(profile_path), self._readable(log_path)
-        key = (folder, name, *(s.version if s else None for s in (profile_source, log_source)))
+        key, profile_source, log_source = self._pair_key(folder, name)
         cached = self._pairs.get(key)
         if cached is not None and None not in key[2:]:
             return cached
@@ -398,6 +395,31 @@ class Workspace:
         self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (folder, name)}
         self._pairs[key] = pair
         return pair
+
+    def _pair_key(
+        self, folder: PurePath, name: str
+    ) -> tuple[tuple[object, ...], Source | None, Source | None]:
+        profile_path = self.find_name(folder, profile_file_name(name))
+        log_path = self.find_name(folder, log_file_name(name))
+        profile_source, log_source = self._readable(profile_path), self._readable(log_path)
+        key = (folder, name, *(s.version if s else None for s in (profile_source, log_source)))
+        return key, profile_source, log_source
+
+    def log_is_indexed(self, path: PurePath) -> bool:
+        """Whether the log of the pair of `path` is parsed and indexed at its current version (a
+        check of that pair costs no more than its profile)."""
+        name = pair_name(path)
+        if name is None:
+            return True
+        _, _, log_source = self._pair_key(path.parent, name)
+        if log_source is None:
+            return True
+        parses = self._parsed.get(log_source.path)
+        return (
+            parses is not None
+            and parses.index is not None
+            and _is_current(parses.index, log_source)
+        )
 
     def _log_file(self, source: Source) -> LogFile:
         truncated = source.decoded is not None and source.decoded.truncated

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from profile_memory.core.diagnostics import Diagnostic
-from profile_memory.core.rules import check_source
+from profile_memory.core.rules import check_source, check_source_alone
 
 if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
@@ -56,6 +56,26 @@ def publish(ls: ProfileMemoryServer, path: PurePath) -> None:
     ls.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(document.uri, items, document.version)
     )
+
+
+def publish_opened(ls: ProfileMemoryServer, path: PurePath) -> None:
+    """The first diagnostics of a document just opened. A compact profile whose log is not indexed
+    yet (a large log takes a while) gets what it says about itself at once; the whole check
+    follows as soon as the server is free, and replaces it."""
+    document, source = ls.provider.open.get(path), ls.memory.source(path)
+    alone = (
+        check_source_alone(ls.memory, source)
+        if source is not None and not client_pulls(ls) and not ls.memory.log_is_indexed(path)
+        else None
+    )
+    if document is None or alone is None:
+        publish(ls, path)
+        return
+    items = [to_lsp(ls, d) for d in alone]
+    ls.text_document_publish_diagnostics(
+        types.PublishDiagnosticsParams(document.uri, items, document.version)
+    )
+    schedule(ls, path, 0.0)
 
 
 def _send_refresh(ls: ProfileMemoryServer) -> None:

@@ -37,6 +37,18 @@ def check_source(
     return sorted(diagnostics, key=Diagnostic.sort_key)
 
 
+def check_source_alone(
+    workspace: Workspace, source: Source, overrides: dict[str, Severity | None] | None = None
+) -> list[Diagnostic] | None:
+    """The diagnostics a compact profile has without its log (a first answer while the log is
+    read); None for any other file."""
+    if source.role is not Role.PROFILE or source.decoded is None:
+        return None
+    severities = {**workspace.settings.severities(), **(overrides or {})}
+    found = common.check(workspace, source) + profile_rules.check_alone(workspace, source)
+    return sorted(apply_severity(source.path, found, severities), key=Diagnostic.sort_key)
+
+
 def check_path(
     workspace: Workspace, path: PurePath, overrides: dict[str, Severity | None] | None = None
 ) -> list[Diagnostic]:

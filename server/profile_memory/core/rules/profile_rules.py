@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from profile_memory.core.diagnostics import Finding, Related
-from profile_memory.core.index import History, LogFile, PairIndex, ProfileFile, State
+from profile_memory.core.files import pair_name
+from profile_memory.core.index import (
+    History,
+    LogFile,
+    PairIndex,
+    ProfileFile,
+    State,
+    entries_by_id,
+)
 from profile_memory.core.log import op_word
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.rules.common import (
@@ -53,9 +61,9 @@ def _line_findings(doc: ProfileDoc) -> list[Finding]:
 LISTED = 10  # places a finding names at most: an id repeated on thousands of lines stays linear
 
 
-def _duplicates(pair: PairIndex, source: Source) -> list[Finding]:
+def _duplicates(by_id: dict[str, list[Entry]], source: Source) -> list[Finding]:
     found = []
-    for anchor_id, entries in pair.entries_by_id.items():
+    for anchor_id, entries in by_id.items():
         if len(entries) < 2:
             continue
         shown = entries[: LISTED + 1]
@@ -154,17 +162,26 @@ def _against_history(
     return found
 
 
+def check_alone(workspace: Workspace, source: Source) -> list[Finding]:
+    """Every finding of a compact profile that needs no other file: what a server shows first
+    when the log is not read yet."""
+    doc = workspace.profile(source)
+    name, kind = source.path.name, pair_name(source.path) or ""
+    found = malformed_anchors(doc.bad_tokens)
+    found += _over_limit(doc, workspace.settings.limit_for(kind), name)
+    found += _line_findings(doc)
+    found += _duplicates(entries_by_id(doc), source)
+    found += secret_findings(doc.lines)
+    budget = workspace.settings.token_budget_for(kind)
+    found += over_budget("PM034", doc.lines[: doc.counted_lines], budget, name)
+    return found
+
+
 def check(workspace: Workspace, source: Source) -> list[Finding]:
     pair = workspace.pair_with(source.path)
     doc = workspace.profile(source)
     name = source.path.name
-    found = malformed_anchors(doc.bad_tokens)
-    found += _over_limit(doc, workspace.settings.limit_for(pair.name), name)
-    found += _line_findings(doc)
-    found += _duplicates(pair, source)
-    found += secret_findings(doc.lines)
-    budget = workspace.settings.token_budget_for(pair.name)
-    found += over_budget("PM034", doc.lines[: doc.counted_lines], budget, name)
+    found = check_alone(workspace, source)
     if pair.log is None and workspace.find_name(pair.folder, pair.log_name) is None:
         found.append(
             Finding(
