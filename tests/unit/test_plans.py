@@ -275,3 +275,30 @@ def test_pm019_fixes_move_the_entry_or_record_its_category():
         "- **精简版**: 偏好 React\n- **原始上下文**: （未记录）\n- **来源对话**: （未记录）\n"
         "- **操作**: 演进\n"
     )
+
+
+@pytest.mark.parametrize(
+    "operation",
+    [
+        lambda p: p.delete(USER, "PF-20260412-01"),
+        lambda p: p.add(USER, "技术偏好", "测试用 pytest", '"用 pytest"', "[补测试](chat-2)"),
+    ],
+)
+def test_a_plan_leaves_no_cycles_behind(operation):
+    """A planner's texts (a whole log each, on a large one hundreds of MB in all) are freed when
+    the plan is dropped, not when the cycle collector next runs."""
+    import gc
+
+    workspace = memory_workspace({UP: PROFILE, UL: LOG})
+    gc.collect()
+    gc.disable()
+    try:
+        planner = Planner(
+            workspace, workspace.profile_set(PurePath(PROJECT_DIR)), TODAY, template_text
+        )
+        operation(planner)
+        plan = planner.finish("test")
+        del planner, plan
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

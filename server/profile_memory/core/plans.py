@@ -11,6 +11,7 @@ rules for writes").
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -210,6 +211,19 @@ def slips_of(path: PurePath, text: str) -> list[Slip]:
     return []
 
 
+def _template_name(path: PurePath) -> str:
+    name = path.name.lower()
+    if role_of(path) is Role.PENDING:
+        return PENDING_NAME
+    base = PROJECT_PAIR if name.startswith(PROJECT_PAIR) else "user-profile"
+    return log_file_name(base) if role_of(path) is Role.LOG else profile_file_name(base)
+
+
+def _template_for(templates: Templates, language: str, path: PurePath) -> str:
+    """The text a file that does not exist yet starts from."""
+    return templates(_template_name(path), language)
+
+
 class Planner:
     """Operations of the skill's write flow and the quick fixes, composed in memory over the
     files' working copies (`Buffers`), emitted as a `Plan`."""
@@ -230,19 +244,14 @@ class Planner:
         self.templates = templates
         self.language = language
         self.allocator = profile_set.allocator()
-        self.buffers = Buffers(workspace, self._template_for)
+        # not a bound method: a planner and its buffers must not form a cycle (each resolve's
+        # texts would wait for the cycle collector, hundreds of MB on a large log)
+        self.buffers = Buffers(workspace, functools.partial(_template_for, templates, language))
         self._languages: dict[PurePath, str] = {}
         self.ids: list[str] = []
         self.notes: list[str] = []
 
     # files ------------------------------------------------------------------------------------
-    def _template_name(self, path: PurePath) -> str:
-        name = path.name.lower()
-        if role_of(path) is Role.PENDING:
-            return PENDING_NAME
-        base = PROJECT_PAIR if name.startswith(PROJECT_PAIR) else "user-profile"
-        return log_file_name(base) if role_of(path) is Role.LOG else profile_file_name(base)
-
     def _refuse_secrets(self, *values: tuple[str, str | None]) -> None:
         """A secret is never written (docs/format.md, "Secrets"), unless allowed for this plan."""
         if self.allow_secrets:
@@ -251,9 +260,6 @@ class Planner:
             problem = describe_secrets(value or "", what)
             if problem is not None:
                 raise BadText(problem)
-
-    def _template_for(self, path: PurePath) -> str:
-        return self.templates(self._template_name(path), self.language)
 
     def text(self, path: PurePath) -> str:
         """The file's text as the operations so far left it."""
