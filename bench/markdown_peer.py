@@ -10,18 +10,14 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import time
 from pathlib import Path
 
+import npm_cache
 from lsp_client import Client, Raw, ms, p50_p99
 
-CACHE = (
-    Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    / "profile-memory-bench"
-    / "markdown"
-)
+CACHE = npm_cache.CACHE / "markdown"
 PACKAGES = ["vscode-markdown-languageserver@0.5.0", "markdown-it@14"]
 SERVER = (
     CACHE / "node_modules" / "vscode-markdown-languageserver" / "dist" / "node" / "workerMain.js"
@@ -58,21 +54,7 @@ CAPABILITIES = {
 
 def install() -> str | None:
     """Install the server and markdown-it once; None when it worked, else why not."""
-    if SERVER.exists():
-        return None
-    if not shutil.which("npm") or not shutil.which("node"):
-        return "node and npm are needed"
-    CACHE.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        ["npm", "install", "--prefix", str(CACHE), "--no-audit", "--no-fund", *PACKAGES],
-        capture_output=True,
-        text=True,
-    )
-    return (
-        None
-        if done.returncode == 0 and SERVER.exists()
-        else f"npm install failed: {done.stderr.strip()[-300:]}"
-    )
+    return npm_cache.install(CACHE, PACKAGES, SERVER)
 
 
 def markdown_file(path: Path, links: int) -> list[dict]:
