@@ -298,3 +298,14 @@ def test_hits_are_printed_as_json_dumps_prints_them(found):
         "  " + json.dumps(item, ensure_ascii=False) + ("," if n < len(printed) - 1 else "")
         for n, item in enumerate(printed)
     ]
+
+
+@pytest.mark.parametrize(
+    "text, query",
+    [("ſun", "sun"), ("teﬅ", "test"), ("quieẗ", "quiet"), ("maß", "mass"), ("\u212aey", "k")],
+)
+def test_a_character_that_folds_to_ascii_is_found_by_the_block_search(tmp_path, text, query):
+    path = tmp_path / "JOURNAL.jsonl"
+    path.write_bytes(line("1", [], text) + b"\n")
+    by_block = search_journal_blocks(PATH, iter_blocks_newest_first(path), query)
+    assert [h.entry.text for h in by_block.hits] == [text]

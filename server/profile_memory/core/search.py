@@ -9,6 +9,7 @@ hide the text) or with non-ASCII bytes is compared after decoding, so no match i
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import heapq
 import json
 import re
@@ -195,14 +196,35 @@ FOLDING_TO_ASCII = (
 )
 
 
+@functools.lru_cache(maxsize=64)
+def _folding_into(needle: str) -> list[bytes]:
+    """The characters of `FOLDING_TO_ASCII` (UTF-8) through which a line may hold the ASCII
+    `needle`: those whose case folding can overlap it (`ẗ` folds to `t` and a combining mark, so
+    it serves only a needle that ends with `t`; `ﬅ` serves `st`, `test`, `sun`…). Each one costs a
+    scan of every block: most needles need none or one."""
+    return [char.encode() for char in FOLDING_TO_ASCII if _overlaps(char.casefold(), needle)]
+
+
+def _overlaps(folded: str, needle: str) -> bool:
+    """Whether `needle` and `folded` agree wherever they overlap, at some alignment."""
+    for shift in range(1 - len(needle), len(folded)):
+        pairs = [
+            (needle[i], folded[i + shift])
+            for i in range(len(needle))
+            if 0 <= i + shift < len(folded)
+        ]
+        if all(a == b for a, b in pairs):
+            return True
+    return False
+
+
 def _candidate_lines(data: bytes, ends: list[int], needle: str) -> tuple[set[int], set[int]]:
     """The lines of a block that hold `needle` once case-folded (found without decoding when the
     needle is ASCII), and the lines where an escape or a character folding to ASCII may hide it:
     together a superset of those `_may_match` keeps, and it keeps every one of the first."""
     if needle.isascii():
         holding = lines_holding(data.lower(), [needle.encode()], ends)
-        folding = [c.encode() for c in FOLDING_TO_ASCII if not set(c.casefold()).isdisjoint(needle)]
-        hidden = lines_holding(data, folding, ends)
+        hidden = lines_holding(data, _folding_into(needle), ends)
     else:
         folded = data.decode("utf-8", errors="replace").casefold().split("\n")
         holding, hidden = {at for at, line in enumerate(folded) if needle in line}, set()
