@@ -12,6 +12,7 @@ from profile_memory.core.index import LogFile
 from profile_memory.core.log import parse_log
 from profile_memory.core.search import (
     FOLDING_TO_ASCII,
+    _FOLD_STABLE,
     FoundEntry,
     JournalHit,
     check_limit,
@@ -251,7 +252,7 @@ JOURNAL_LINES = st.lists(
 @settings(max_examples=400, deadline=None)
 @given(
     JOURNAL_LINES,
-    st.sampled_from([None, "abc", "é", "决策", '"', "\\", "ß", "ss", "s", "k", "st", "i", "kst"]),
+    st.sampled_from([None, "abc", "é", "决策", "策🙂", '"', "\\", "ß", "ss", "s", "k", "st", "i", "kst"]),
     st.sampled_from([None, "bug", "决策"]),
     st.integers(1, 50),
     st.integers(1, 64),
@@ -272,6 +273,18 @@ def test_the_characters_that_fold_to_ascii_are_all_known():
         if any(c.isascii() for c in char.casefold())
     }
     assert folding == set(FOLDING_TO_ASCII)
+
+
+def test_the_fold_stable_characters_stand_only_for_themselves():
+    """A needle of them is found by its bytes: each folds to itself, and nothing else folds into a
+    string that holds one."""
+    folded_into = {
+        c for char in map(chr, range(sys.maxunicode + 1)) for c in char.casefold() if c != char
+    }
+    stable = [char for char in map(chr, range(sys.maxunicode + 1)) if _FOLD_STABLE.match(char)]
+    assert len(stable) > 40_000  # the ranges are read as ranges
+    assert not [char for char in stable if char.casefold() != char or char in folded_into]
+    assert not _FOLD_STABLE.match("K") and not _FOLD_STABLE.match("\uff21")  # Ａ folds to ａ
 
 
 @settings(max_examples=200, deadline=None)
@@ -298,6 +311,27 @@ def test_hits_are_printed_as_json_dumps_prints_them(found):
         "  " + json.dumps(item, ensure_ascii=False) + ("," if n < len(printed) - 1 else "")
         for n, item in enumerate(printed)
     ]
+
+
+@pytest.mark.parametrize(
+    "written, query",
+    [
+        ("\\u0071uiet", "quiet"),  # q
+        ("\\u0051UIET", "quiet"),  # Q
+        ("QUIE\\u0054", "quiet"),  # T, at the end
+        ("quie\\u1E97", "quiet"),  # ẗ, its hex digits in capitals
+        ("ma\\u00DF", "mass"),  # ß
+        ("\\u017Fun", "sun"),  # ſ
+        ("\\u51b3\\u7b56", "决策"),
+    ],
+)
+def test_a_needle_hidden_behind_an_escape_is_found_by_the_block_search(tmp_path, written, query):
+    path = tmp_path / "JOURNAL.jsonl"
+    entry = b'{"ts": "1", "tags": [], "text": "' + written.encode() + b'"}'
+    noise = b'{"ts": "0", "tags": [], "text": "\\u4e2d\\u6587 \\u00e9"}'
+    path.write_bytes(noise + b"\n" + entry + b"\n" + noise + b"\n")
+    by_block = search_journal_blocks(PATH, iter_blocks_newest_first(path), query)
+    assert [h.line for h in by_block.hits] == [1]
 
 
 @pytest.mark.parametrize(

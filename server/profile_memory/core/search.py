@@ -15,8 +15,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from enum import Enum
-from itertools import repeat
+from operator import itemgetter
 from pathlib import PurePath
 from typing import TYPE_CHECKING, AnyStr
 
@@ -40,7 +39,7 @@ def check_limit(limit: object) -> int:
     return limit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one is made per hit, and a frozen one costs 3× to make
 class FoundEntry:
     """An entry as a search reads it (as leniently as Cherry's own search: any JSON object with a
     string `text`; `pmem check` still reports a line in another form, PM021), each secret in its
@@ -51,7 +50,7 @@ class FoundEntry:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one is made per hit, and a frozen one costs 3× to make
 class JournalHit:
     path: PurePath
     line: int  # 0-based
@@ -88,46 +87,12 @@ class _Query:
             not self.tag or _may_match(raw, self.tag, self.tag.encode())
         )
 
-    def matching(self, line: str) -> FoundEntry | None | Malformed:
-        """The entry `line` holds when it matches, else None; `MALFORMED` when it holds no entry.
-        Its secrets are not masked yet (see `_masked`)."""
-        data = _json_value(line)
-        if type(data) is not dict or type(text := data.get("text")) is not str:
-            return MALFORMED
-        if self.text and self.text not in text.casefold():
-            return None
-        tags = data.get("tags")
-        tags = [t for t in tags if type(t) is str] if type(tags) is list else []
-        if self.tag and not any(t.casefold() == self.tag for t in tags):
-            return None
-        ts = data.get("ts")
-        return FoundEntry(ts if type(ts) is str else "", tags, text)
-
 
 # `json.loads` without its three Python-level layers (typeshed does not declare the attribute)
 _SCAN: Callable[[str, int], tuple[object, int]] = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009
-_JSON_SPACE = " \t\n\r"
 
 
-def _json_value(line: str) -> object:
-    """What `json.loads(line)` returns, MALFORMED where it raises."""
-    start = 0 if line[:1] == "{" else len(line) - len(line.lstrip(_JSON_SPACE))
-    try:
-        value, end = _SCAN(line, start)
-    except (StopIteration, ValueError, RecursionError):
-        return MALFORMED
-    if end != len(line) and line[end:].strip(_JSON_SPACE):
-        return MALFORMED  # something after the value
-    return value
-
-
-class Malformed(Enum):
-    """A line that holds no entry (a JSON object with a string `text`)."""
-
-    LINE = "malformed"
-
-
-MALFORMED = Malformed.LINE
+_SPACE = " \t\n\r"  # what JSON allows around a value
 
 
 _ESCAPED = frozenset('"\\/') | frozenset(chr(c) for c in range(0x20))
@@ -172,19 +137,19 @@ class Blocks:
     blocks: Iterable[Block]
 
 
-_BLANK = re.compile(rb"^[ \t\r\f\v]*$", re.M)
-_OBJECT = re.compile(rb"^[ \t\r\f\v]*\{.*\}[ \t\r\f\v]*$", re.M)
-
-
 def _not_objects(parts: list[bytes]) -> int:
     """Lines that are neither blank nor a JSON object's braces (each one malformed)."""
-    if (
-        min(parts)[:1] == b"{" == max(parts)[:1]  # every line opens a brace
-        and sum(map(bytes.endswith, parts, repeat(b"}"))) == len(parts)  # and closes one
-    ):
-        return 0  # most journals: no regex scan
-    data = b"\n".join(parts)
-    return len(parts) - len(_BLANK.findall(data)) - len(_OBJECT.findall(data))
+    try:
+        firsts, lasts = bytes(map(_FIRST, parts)), bytes(map(_LAST, parts))
+    except IndexError:  # an empty line
+        pass
+    else:
+        if firsts.count(b"{") == lasts.count(b"}") == len(parts):
+            return 0  # most journals: every line opens and closes a brace, found at C speed
+    return sum(1 for line in parts if line.strip() and not _looks_like_object(line))
+
+
+_FIRST, _LAST = itemgetter(0), itemgetter(-1)
 
 
 # The characters besides ASCII whose case folding holds an ASCII character (ß, ſ, the Kelvin sign,
@@ -193,6 +158,15 @@ def _not_objects(parts: list[bytes]) -> int:
 FOLDING_TO_ASCII = (
     "\xdf\u0130\u0149\u017f\u01f0\u1e96\u1e97\u1e98\u1e99\u1e9a\u1e9e\u212a"
     "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"
+)
+
+
+# Characters that case folding leaves as they are and that no other character folds into (CJK,
+# kana, hangul, their punctuation, emoji, ASCII besides letters; a test checks them against the
+# Unicode database): a needle made of them is in a folded line only where its bytes are in the line.
+_FOLD_STABLE = re.compile(
+    "[\x00-\x40\x5b-\x60\x7b-\x7f\u2e80-\u2fdf\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7a3\uf900-\ufaff\uff01-\uff20\U0001f300-\U0001faff]+"
 )
 
 
@@ -222,16 +196,34 @@ def _candidate_lines(data: bytes, ends: list[int], needle: str) -> tuple[set[int
     """The lines of a block that hold `needle` once case-folded (found without decoding when the
     needle is ASCII), and the lines where an escape or a character folding to ASCII may hide it:
     together a superset of those `_may_match` keeps, and it keeps every one of the first."""
+    escapes, haystack = [b"\\u"], data  # a \u escape may hide any character
     if needle.isascii():
-        holding = lines_holding(data.lower(), [needle.encode()], ends)
+        haystack = data.lower()
+        holding = lines_holding(haystack, [needle.encode()], ends)
         hidden = lines_holding(data, _folding_into(needle), ends)
+        escapes = _escapes_into(needle)
+    elif _FOLD_STABLE.fullmatch(needle):
+        holding, hidden = lines_holding(data, [needle.encode()], ends), set()
     else:
         folded = data.decode("utf-8", errors="replace").casefold().split("\n")
         holding, hidden = {at for at, line in enumerate(folded) if needle in line}, set()
     if b"\\" in data:
-        escapes = [b"\\"] if not _ESCAPED.isdisjoint(needle) else [b"\\u"]
-        hidden |= lines_holding(data, escapes, ends)
+        if not _ESCAPED.isdisjoint(needle):
+            hidden |= lines_holding(data, [b"\\"], ends)
+        else:
+            hidden |= lines_holding(haystack, escapes, ends)
     return holding, hidden - holding
+
+
+@functools.lru_cache(maxsize=64)
+def _escapes_into(needle: str) -> list[bytes]:
+    """The \\u escapes (lower-cased, as they are looked for in a lower-cased block) that may hide
+    part of the ASCII `needle`: those of ASCII and Latin-1 characters, and of the characters of
+    `_folding_into(needle)`. The escapes of other characters (a journal written with
+    `ensure_ascii` escapes all its Chinese) cannot."""
+    return [b"\\u00"] + [
+        f"\\u{ord(char):04x}".encode() for char in map(bytes.decode, _folding_into(needle))
+    ]
 
 
 def search_journal_blocks(
@@ -264,13 +256,16 @@ def _search_block(path: PurePath, block: Block, asked: _Query, made: int) -> Jou
     parts = block.data.split(b"\n")
     first = block.last - len(parts) + 1
     holding, hidden = _candidate_lines(block.data, line_ends(parts), asked.needle)
-    checked = bool(asked.text and asked.tag)  # a line holding the text may lack the tag
-    candidates = (
+    sure = set() if asked.text and asked.tag else holding  # a line with the text may lack the tag
+    may_match = asked.may_match
+    candidates = [
         (first + offset, raw)
         for offset in sorted(holding | hidden, reverse=True)
-        if _looks_like_object(raw := parts[offset].rstrip(b"\r"))  # the others: counted below
-        and ((offset in holding and not checked) or asked.may_match(raw))
-    )
+        # the lines that look like no object are counted below
+        if ((raw := parts[offset].rstrip(b"\r"))[:1] == b"{" and raw[-1:] == b"}")
+        or _looks_like_object(raw)
+        if offset in sure or may_match(raw)
+    ]
     found = JournalResult()
     _read(path, candidates, asked, made, found)
     if made + len(found.hits) < asked.limit:  # the whole block was met
@@ -342,18 +337,32 @@ def _read(
     made: int,
     result: JournalResult,
 ) -> None:
-    """Each candidate line decoded (as `json.loads` decodes bytes) and matched, up to the limit."""
+    """Each candidate line decoded (as `json.loads` decodes bytes) and matched, up to the limit: an
+    entry is any JSON object with a string `text`; a line that holds none is malformed. One loop
+    without calls of our own: it runs once per candidate of a search that may print every hit."""
+    hits, room, text_asked, tag_asked = result.hits, asked.limit - made, asked.text, asked.tag
     for index, raw in candidates:
         try:
-            entry = asked.matching(raw.decode("utf-8", "surrogatepass"))
-        except UnicodeDecodeError:
-            entry = MALFORMED
-        if entry is MALFORMED:
+            line = raw.decode("utf-8", "surrogatepass")
+            data, end = _SCAN(line, 0 if line[:1] == "{" else len(line) - len(line.lstrip(_SPACE)))
+        except (UnicodeDecodeError, StopIteration, ValueError, RecursionError):
+            data = None
+        else:
+            if end != len(line) and line[end:].strip(_SPACE):
+                data = None  # something after the value
+        if type(data) is not dict or type(text := data.get("text")) is not str:
             result.malformed += 1
-        elif entry is not None:
-            result.hits.append(JournalHit(path, index, entry))
-            if made + len(result.hits) == asked.limit:
-                break
+            continue
+        if text_asked and text_asked not in text.casefold():
+            continue
+        tags = data.get("tags")
+        tags = [t for t in tags if type(t) is str] if type(tags) is list else []
+        if tag_asked and not any(t.casefold() == tag_asked for t in tags):
+            continue
+        ts = data.get("ts")
+        hits.append(JournalHit(path, index, FoundEntry(ts if type(ts) is str else "", tags, text)))
+        if len(hits) == room:
+            break
 
 
 def newest_first(lines: list[bytes]) -> Iterable[tuple[int, bytes]]:
