@@ -11,8 +11,8 @@ from profile_memory.cli import journal_hits_json
 from profile_memory.core.index import LogFile
 from profile_memory.core.log import parse_log
 from profile_memory.core.search import (
-    FOLDING_TO_ASCII,
     _FOLD_STABLE,
+    FOLDING_TO_ASCII,
     FoundEntry,
     JournalHit,
     check_limit,
@@ -252,7 +252,9 @@ JOURNAL_LINES = st.lists(
 @settings(max_examples=400, deadline=None)
 @given(
     JOURNAL_LINES,
-    st.sampled_from([None, "abc", "é", "决策", "策🙂", '"', "\\", "ß", "ss", "s", "k", "st", "i", "kst"]),
+    st.sampled_from(
+        [None, "abc", "é", "决策", "策🙂", '"', "\\", "ß", "ss", "s", "k", "st", "i", "kst"]
+    ),
     st.sampled_from([None, "bug", "决策"]),
     st.integers(1, 50),
     st.integers(1, 64),

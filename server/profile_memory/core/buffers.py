@@ -116,6 +116,10 @@ class Buffers:
         self._original: dict[PurePath, str | None] = {}  # None: the file does not exist
         self._current: dict[PurePath, str] = {}
         self._written: set[PurePath] = set()
+        # what was appended to a file and not joined to its text yet: a record appended to a large
+        # log costs its own length, not copies of the log (joined when the whole text is read)
+        self._appended: dict[PurePath, list[str]] = {}
+        self._end: dict[PurePath, tuple[int, int]] = {}  # where the text read ends, when known
 
     def find(self, folder: PurePath, name: str) -> PurePath:
         """The file of that name, matched case-insensitively; two names that differ only in case
@@ -139,6 +143,8 @@ class Buffers:
     def text(self, path: PurePath) -> str:
         if path not in self._current:
             self._current[path] = self._read(path)
+        if path in self._appended:
+            self._current[path] += "".join(self._appended.pop(path))
         return self._current[path]
 
     def _read(self, path: PurePath) -> str:
@@ -155,6 +161,8 @@ class Buffers:
             )
         if decoded.invalid_utf8_at is not None:
             raise UnsafeSource(path, undecodable(decoded.invalid_utf8_at))
+        if source.lines:  # the editor's lines: where the text ends, without counting its lines
+            self._end[path] = (len(source.lines) - 1, len(source.lines[-1]))
         self._original[path] = source.text
         return source.text
 
@@ -194,24 +202,33 @@ class Buffers:
 
     def append_block(self, path: PurePath, block: list[str]) -> None:
         """Append lines after one blank line (the file's last line closed first)."""
-        text = self.text(path)
-        eol = dominant_line_ending(text)
-        if text and not text.endswith(("\n", "\r")):
-            text += eol
-        if text and not text.endswith(eol + eol):
-            text += eol
-        self.set(path, text + eol.join(block) + eol)
+        if path not in self._current:
+            self._current[path] = self._read(path)
+        text, appended = self._current[path], self._appended.setdefault(path, [])
+        eol = dominant_line_ending(text or "".join(appended))
+        end = (text[-4:] + "".join(appended))[-4:]  # enough to see two line breaks
+        gap = "" if not end or end.endswith(("\n", "\r")) else eol
+        if end and not (end + gap).endswith(eol + eol):
+            gap += eol
+        appended.append(gap + eol.join(block) + eol)
+        self._written.add(path)
 
     def changes(self) -> list[FileEdit]:
         """One edit per file the plan changed: the differing region, or the whole text of a file to
         create. A file only read (a template for a missing file) is not among them."""
         files = []
-        for path, text in self._current.items():
-            original = self._original.get(path)
-            if original == text or path not in self._written:
+        for path in list(self._current):
+            if path not in self._written:
                 continue
+            original = self._original.get(path)
+            if self._current[path] is original and path in self._appended:  # appended only
+                added = "".join(self._appended[path])
+                end = self._end.get(path) or position_of(original, len(original))
+                files.append(FileEdit(path, [Edit(Span(*end, *end), added)]))
+                continue
+            text = self.text(path)
             if original is None:
                 files.append(FileEdit(path, [Edit(Span(0, 0, 0, 0), text)], create=True))
-            else:
+            elif original != text:
                 files.append(FileEdit(path, [diff_edit(original, text)]))
         return files

@@ -243,13 +243,17 @@ class Planner:
         self.today = today
         self.templates = templates
         self.language = language
-        self.allocator = profile_set.allocator()
         # not a bound method: a planner and its buffers must not form a cycle (each resolve's
         # texts would wait for the cycle collector, hundreds of MB on a large log)
         self.buffers = Buffers(workspace, functools.partial(_template_for, templates, language))
         self._languages: dict[PurePath, str] = {}
         self.ids: list[str] = []
         self.notes: list[str] = []
+
+    @functools.cached_property
+    def allocator(self) -> anchors.Allocator:
+        """Made when an id is first needed: it reads every id of the set (a delete needs none)."""
+        return self.profile_set.allocator()
 
     # files ------------------------------------------------------------------------------------
     def _refuse_secrets(self, *values: tuple[str, str | None]) -> None:
