@@ -127,11 +127,28 @@ _FOLDING = ("\u017f", "\u212a")
 SHORT = 4096  # characters: below, one regex search is cheapest; above, substring tests are
 
 
+# The literals by their first character: a character is looked for at memchr speed, and the
+# literals it starts are looked for only where it occurs (most texts lack `A`, `:` or `密`).
+_BY_FIRST: dict[str, tuple[str, ...]] = {}
+for _literal in _LITERALS + _FOLDING:
+    _BY_FIRST[_literal[0]] = (*_BY_FIRST.get(_literal[0], ()), _literal)
+
+
+def _literals_in(text: str) -> list[str]:
+    return [
+        literal
+        for first, literals in _BY_FIRST.items()
+        if first in text
+        for literal in literals
+        if literal in text
+    ]
+
+
 def may_hold_secret(text: str) -> bool:
     """False only when `text` cannot hold a secret (cheap: no secret pattern is run)."""
     if len(text) < SHORT:
         return _ANY.search(text) is not None
-    if any(literal in text for literal in _LITERALS + _FOLDING):
+    if _literals_in(text):
         return True
     lowered = text.lower()
     return any(word in lowered for word in _WORDS)
@@ -146,8 +163,11 @@ def suspect_lines(lines: list[str], start: int = 0, stop: int | None = None) -> 
     if len(text) < SHORT:
         return [i for i in range(start, stop) if _ANY.search(lines[i])] if _ANY.search(text) else []
     found: set[int] = set()
-    for haystack, pieces in ((text, _LITERALS + _FOLDING), (text.lower(), _WORDS)):
-        present = [piece for piece in pieces if piece in haystack]
+    lowered = text.lower()
+    for haystack, present in (
+        (text, _literals_in(text)),
+        (lowered, [w for w in _WORDS if w in lowered]),
+    ):
         if present:  # line ends from the text searched: lowering may change a line's length
             found |= lines_holding(haystack, present, line_ends(haystack.split("\n")))
     return sorted(start + line for line in found)

@@ -74,8 +74,10 @@ def _line_breaks(path: PurePath, fd: int, info: os.stat_result, chunk: int) -> i
 
 
 def iter_blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[Block]:
-    """The file in blocks of whole lines, from its end to its start, read backwards in chunks
-    (memory stays flat): each with the 0-based number of its last line."""
+    """The file in blocks of whole lines, from its end to its start, read backwards in chunks of
+    up to `chunk` bytes (memory stays flat): each with the 0-based number of its last line. The
+    first chunks are small and double: a search that stops at its twentieth hit reads what it needs,
+    one that goes on reads large blocks."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
@@ -86,8 +88,10 @@ def iter_blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[B
         last_is_break = size > 0 and os.pread(fd, 1, size - 1) == b"\n"
         index = breaks - 1 if last_is_break else breaks  # the line number of the last line
         position, tail = size - 1 if last_is_break else size, b""
+        step = min(chunk, 1 << 16)
         while position > 0:
-            start = max(0, position - chunk)
+            start = max(0, position - step)
+            step = min(chunk, step * 2)
             block = os.pread(fd, position - start, start) + tail
             position = start
             cut = block.find(b"\n")
