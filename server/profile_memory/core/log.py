@@ -134,9 +134,14 @@ KEY_SYNONYMS: dict[str, str] = {
 _LABELS = {
     label: label for labels in ({k.title() for k in FIELD_KEYS}, FIELD_KEYS) for label in labels
 }
-# The labels a field is read with by a dict lookup alone (`_canonical_field`)
-_CANONICAL_LABELS = {label: FIELD_KEYS[label.casefold()] for label in _LABELS}
 _REPEATED = {"category", "source"}  # values that recur across records: kept once
+# The labels a field is read with by a dict lookup alone (`_canonical_field`): label -> (key, the
+# label, English, a value kept once)
+_CANONICAL = {
+    label: (key, label, label.isascii(), key in _REPEATED)
+    for label in _LABELS
+    for key in (FIELD_KEYS[label.casefold()],)
+}
 REQUIRED_FIELDS = ("category", "summary", "context", "source", "operation")
 _KNOWN_KEYS = frozenset((*REQUIRED_FIELDS, "supersedes"))
 FIELD_LABELS = {
@@ -606,28 +611,24 @@ def _field_key(label: str) -> tuple[str, str | None]:
     return key, FIELD_LABELS["en" if label.isascii() else "zh"][key]
 
 
-def _parse_field(base: SectionStart, offset: int, line: str) -> Field | None:
-    return _canonical_field(base, offset, line) or _written_field(base, offset, line)
-
-
 def _canonical_field(base: SectionStart, offset: int, line: str) -> Field | None:
     """A field in the canonical form `- **分类**: value` (nearly every line of a log), read
     without a regex: the same Field `_written_field` reads (a property test holds them equal);
     None for any other form."""
-    if not line.startswith("- **"):
-        return None
     close = line.find("**: ", 4)
-    key = _CANONICAL_LABELS.get(label := line[4:close]) if close > 0 else None
-    if key is None:
+    known = _CANONICAL.get(line[4:close]) if close > 0 and line.startswith("- **") else None
+    if known is None:
         return None
-    rest = line[close + 4 :]
-    value = rest.strip()
-    start = close + 4 + len(rest) - len(rest.lstrip())
-    if key in _REPEATED:
+    key, label, english, repeated = known
+    start = close + 4
+    value = line[start:]
+    if value[:1].isspace() or value[-1:].isspace():  # `isspace` is what `strip` strips
+        stripped = value.strip()
+        start += len(value) - len(value.lstrip())
+        value = stripped
+    if repeated:
         value = sys.intern(value)
-    return Field(
-        key, _LABELS[label], value, base, offset, start, offset, start + len(value), label.isascii()
-    )
+    return Field(key, label, value, base, offset, start, offset, start + len(value), english)
 
 
 def _written_field(base: SectionStart, offset: int, line: str) -> Field | None:
@@ -734,7 +735,11 @@ def _parse_record(lines: list[str], base: SectionStart, stop: int) -> Record | B
             continue
         if current is not None:
             record.fields.setdefault(current.key, current)
-        current = _parse_field(base, offset, line) if line[:1] in ("-", "*") else None
+        current = (
+            (_canonical_field(base, offset, line) or _written_field(base, offset, line))
+            if line[:1] in ("-", "*")
+            else None
+        )
     if current is not None:
         record.fields.setdefault(current.key, current)
     record.length = stop - start
@@ -767,7 +772,7 @@ def _parse_section(lines: list[str], start: int, stop: int, suspects: list[int])
         return Section(base, stop - start, tokens=tokens, irregular=secret)
     if not isinstance(parsed, Record):
         return Section(base, stop - start, malformed=parsed, tokens=tokens, irregular=True)
-    english = sum(1 for found in parsed.fields.values() if found.english)
+    english = sum([found.english for found in parsed.fields.values()])
     irregular = (
         secret
         or bool(parsed.slips)
