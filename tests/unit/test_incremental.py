@@ -6,11 +6,15 @@ from pathlib import PurePath
 from helpers import LOG_HEAD, USER_DIR, record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lsprotocol import types
 from profile_memory.core.config import Settings
 from profile_memory.core.index import index_log, update_index
-from profile_memory.core.log import parse_log
+from profile_memory.core.log import parse_log, parse_log_lines
 from profile_memory.core.rules import check_path
+from profile_memory.core.text import split_lines
 from profile_memory.core.workspace import MemoryProvider, Workspace
+from profile_memory.lsp.documents import Document
+from profile_memory.lsp.positions import UTF32
 
 IDS = ["PF-20260412-01", "PF-20260412-02", "PF-20260413-01", "PF-2026041-01"]
 DATES = ["2026-04-12", "2026-04-11", "2026-04-14"]
@@ -240,3 +244,41 @@ def test_the_findings_kept_per_section_are_those_of_the_current_parse_only():
         assert found.count("PM010") == 1, found
     memo = workspace._parsed[log_path].section_findings
     assert len(memo) == 1  # one irregular section: what older parses found is not kept
+
+
+def _position(text: str, offset: int) -> types.Position:
+    """The LSP position of a code-point offset (moved off the middle of a `\\r\\n`)."""
+    if 0 < offset < len(text) and text[offset - 1] == "\r" and text[offset] == "\n":
+        offset -= 1
+    before = split_lines(text[:offset])
+    return types.Position(len(before) - 1, len(before[-1]))
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(LOG, st.lists(st.tuples(EDIT, st.booleans(), st.booleans()), min_size=1, max_size=6))
+def test_a_log_reparsed_from_what_the_editor_kept_equals_a_fresh_parse(text, edits):
+    """The editor's document says how many lines at each end an edit (or several, when the parse
+    waited) left alone; the parse compares only the rest."""
+    document = Document.create("file:///l.md", 1, text)
+    version, doc = ("editor", *document.state), parse_log_lines(document.lines)
+    for (at, length, inserted), whole, parse_now in edits:
+        text = document.text
+        start = at % (len(text) + 1)
+        end = min(len(text), start + length)
+        if whole:
+            change: types.TextDocumentContentChangeEvent = (
+                types.TextDocumentContentChangeWholeDocument(
+                    text=text[:start] + inserted + text[end:]
+                )
+            )
+        else:
+            change = types.TextDocumentContentChangePartial(
+                range=types.Range(_position(text, start), _position(text, end)), text=inserted
+            )
+        document.apply(change, UTF32)
+        if parse_now:
+            kept = document.kept_since(version)
+            assert kept is not None
+            doc = parse_log_lines(document.lines, doc, kept)
+            version = ("editor", *document.state)
+            assert log_shape(doc) == log_shape(parse_log_lines(document.lines))

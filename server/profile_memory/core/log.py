@@ -807,10 +807,11 @@ T = TypeVar("T")
 _CHUNK = 512
 
 
-def _common_prefix(old: list[str], new: list[str]) -> int:
+def _common_prefix(old: list[str], new: list[str], at: int = 0) -> int:
     """How many leading lines are equal (unchanged lines are often the very same objects: compared
-    by identity first)."""
-    limit, at = min(len(old), len(new)), 0
+    by identity first), the first `at` known to be."""
+    limit = min(len(old), len(new))
+    at = min(at, limit)
     while at + _CHUNK <= limit and old[at : at + _CHUNK] == new[at : at + _CHUNK]:
         at += _CHUNK
     while at < limit and old[at] == new[at]:
@@ -818,9 +819,9 @@ def _common_prefix(old: list[str], new: list[str]) -> int:
     return at
 
 
-def _common_suffix(old: list[str], new: list[str], limit: int) -> int:
-    """How many trailing lines are equal, at most `limit`."""
-    at, old_end, new_end = 0, len(old), len(new)
+def _common_suffix(old: list[str], new: list[str], limit: int, at: int = 0) -> int:
+    """How many trailing lines are equal, at most `limit`, the last `at` known to be."""
+    at, old_end, new_end = min(at, limit), len(old), len(new)
     while (
         at + _CHUNK <= limit
         and old[old_end - at - _CHUNK : old_end - at] == new[new_end - at - _CHUNK : new_end - at]
@@ -855,13 +856,17 @@ class _Kept(Generic[T]):
     after: list[T]
 
 
-def _reparse(lines: list[str], count: int, previous: LogDoc) -> LogDoc:
+def _reparse(
+    lines: list[str], count: int, previous: LogDoc, unchanged: tuple[int, int] | None
+) -> LogDoc:
     """The new parse, re-reading only the sections the edit touched; the sections after them are
     reused, moved in place when lines were added or removed above them (so `previous` is not to be
-    used again). See docs/incremental.md."""
+    used again). `unchanged`: how many leading and trailing lines are known to be the same (the
+    rest is compared). See docs/incremental.md."""
     old = previous.lines
-    prefix = _common_prefix(old, lines)
-    suffix = _common_suffix(old, lines, min(len(old), len(lines)) - prefix)
+    known_start, known_end = unchanged or (0, 0)
+    prefix = _common_prefix(old, lines, known_start)
+    suffix = _common_suffix(old, lines, min(len(old), len(lines)) - prefix, known_end)
     moved_by, sections = len(lines) - len(old), previous.sections
     # Section indices: [first_reread, first_kept) are re-read. A section ending at a changed line is
     # re-read; so is the last one when lines change after it.
@@ -917,9 +922,14 @@ def parse_log(text: str, previous: LogDoc | None = None) -> LogDoc:
     return parse_log_lines(split_lines(text), previous)
 
 
-def parse_log_lines(lines: list[str], previous: LogDoc | None = None) -> LogDoc:
+def parse_log_lines(
+    lines: list[str], previous: LogDoc | None = None, unchanged: tuple[int, int] | None = None
+) -> LogDoc:
     """Parse a log from its lines. With the `previous` parse of the same file, the sections an edit
     did not touch are reused, so typing in one record re-parses that record only. `previous` is used
-    up: the sections below the edit move with it."""
+    up: the sections below the edit move with it. `unchanged`, when known (an editor knows what
+    it edited): how many of the first and of the last lines are the same as in `previous`."""
     count = line_count(lines)
-    return _reparse(lines, count, previous) if previous is not None else _fresh(lines, count)
+    if previous is None:
+        return _fresh(lines, count)
+    return _reparse(lines, count, previous, unchanged)

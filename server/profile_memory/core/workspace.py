@@ -75,6 +75,9 @@ class FileData:
         None  # the text's LSP lines, when the provider keeps them (an editor buffer)
     )
     length: int = 0  # code points, when `raw` is a function that joins the text (see `decode`)
+    # how many leading and trailing lines are the very same since an earlier version (an editor
+    # knows what it edited), None when it cannot tell
+    kept_since: Callable[[Any], tuple[int, int] | None] | None = None
 
 
 class TextProvider(Protocol):
@@ -135,6 +138,7 @@ class Source:
     unsafe: str | None = None  # why it is refused (a link, not a regular file)
     unreadable: str | None = None  # why reading failed
     lines: list[str] | None = None  # the provider's lines of `text`, when it keeps them
+    kept_since: Callable[[Any], tuple[int, int] | None] | None = None  # see `FileData`
 
     @property
     def text(self) -> str:
@@ -290,7 +294,8 @@ class Workspace:
             return Source(path, role, None, unreadable=error.strerror or str(error))
         decoded = decode(data.raw, self.settings.max_file_bytes, data.length)
         lines = data.lines if not decoded.truncated else None
-        source = Source(path, role, decoded, data.version, lines=lines)
+        kept_since = data.kept_since if lines is not None else None
+        source = Source(path, role, decoded, data.version, lines=lines, kept_since=kept_since)
         self._sources[path] = source
         # the old version's lines go; its parses stay, to be reused by the next version's
         self._parses(path).lines = None
@@ -324,7 +329,12 @@ class Workspace:
         previous = parses.log
         if previous is not None and _is_current(previous, source):
             return previous.value
-        doc = parse_log_lines(self.lines(source), previous.value if previous else None)
+        kept = (
+            source.kept_since(previous.version)
+            if previous is not None and source.kept_since is not None
+            else None
+        )
+        doc = parse_log_lines(self.lines(source), previous.value if previous else None, kept)
         parses.log = Parsed(source.version, doc)
         _prune(parses.section_findings, doc.sections)
         return doc

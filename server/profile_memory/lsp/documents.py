@@ -29,6 +29,9 @@ def _split(text: str) -> tuple[list[str], list[str]]:
     return split_lines(text), [*LINE_BREAK.findall(text), ""]
 
 
+_EDITS_KEPT = 64  # a parse more edits behind compares its lines whole
+
+
 def _join(lines: list[str], breaks: list[str]) -> str:
     if breaks.count("\n") == len(breaks) - 1:
         return "\n".join(lines)
@@ -45,6 +48,9 @@ class Document:
     _breaks: list[str] = field(default_factory=list)
     length: int = 0  # code points, line breaks included
     _text: str | None = None
+    # each recent edit: the state before it, and how many leading and trailing lines it left as
+    # they were (the core then compares only what lies between: see `kept_since`)
+    _edits: list[tuple[tuple[int, int], int, int]] = field(default_factory=list)
 
     @classmethod
     def create(cls, uri: str, version: int, text: str) -> Document:
@@ -76,11 +82,26 @@ class Document:
         """This text among all the texts the server has held for this path."""
         return self.serial, self.changes
 
+    def kept_since(self, version: object) -> tuple[int, int] | None:
+        """How many leading and trailing lines of the text at `version` (as the provider names it)
+        are the very same in this one; None when that version is not among the recent ones."""
+        start = end = len(self._lines)
+        for before, kept_start, kept_end in reversed(self._edits):
+            start, end = min(start, kept_start), min(end, kept_end)
+            if ("editor", *before) == version:
+                return start, end
+        return None
+
+    def _edited(self, before: tuple[int, int], kept_start: int, kept_end: int) -> None:
+        self._edits.append((before, kept_start, kept_end))
+        del self._edits[:-_EDITS_KEPT]
+
     def apply(self, change: types.TextDocumentContentChangeEvent, encoding: str) -> None:
         previous, self._text = self._text, None
+        before = self.state
         self.changes += 1
         if not isinstance(change, types.TextDocumentContentChangePartial):
-            self._replace_all(change.text, previous)
+            self._edited(before, *self._replace_all(change.text, previous))
             return
         lines, breaks, last = self._lines, self._breaks, len(self._lines) - 1
         (first, start_col), (end_line, end_col) = (
@@ -116,17 +137,19 @@ class Document:
         self.length += len(new) - replaced
         self._lines, self._breaks = lines[:], breaks[:]  # one copy each; the old lists are kept
         self._lines[first:stop], self._breaks[first:stop] = new_lines, new_breaks
+        self._edited(before, first, len(lines) - stop)
 
-    def _replace_all(self, text: str, previous: str | None) -> None:
+    def _replace_all(self, text: str, previous: str | None) -> tuple[int, int]:
         """The whole new text (clients without incremental sync send it on each change). Against
         the previous whole text, only the lines between the parts they share are split again: the
         others stay the very same objects, as after an incremental edit, and nothing is compared
         line by line. The text is kept as the base of the next change (a client that sends whole
-        texts pays for one more copy of it; the first such change is split whole)."""
+        texts pays for one more copy of it; the first such change is split whole). Returns how
+        many leading and trailing lines it kept."""
         self.length, self._text = len(text), text
         if previous is None or "\r" in previous or "\r" in text:
             self._lines, self._breaks = _split(text)
-            return
+            return 0, 0
         same_start = shared_prefix(previous, text)
         same_end = shared_suffix(previous, text, min(len(previous), len(text)) - same_start)
         first = previous.count("\n", 0, same_start)  # lines above it are unchanged
@@ -140,6 +163,7 @@ class Document:
         old = self._lines
         self._lines = [*old[:first], *middle.split("\n"), *old[len(old) - kept :]]
         self._breaks = [*repeat("\n", len(self._lines) - 1), ""]
+        return first, kept
 
     def _locate(self, position: types.Position, encoding: str) -> tuple[int, int]:
         """A client position as (line, code-point column), clamped to the document."""

@@ -52,6 +52,7 @@ class EditorProvider:
                 ("editor", *document.state),
                 document.lines,
                 document.length,
+                document.kept_since,
             )
         return self.disk.read(path)
 
