@@ -1,4 +1,13 @@
-from profile_memory.core.text import decode, line_count, normalise, similarity, split_lines
+from hypothesis import given
+from hypothesis import strategies as st
+from profile_memory.core.text import (
+    decode,
+    line_count,
+    normalise,
+    shared_ends,
+    similarity,
+    split_lines,
+)
 
 
 def test_lines_split_only_on_lsp_line_ends():
@@ -42,3 +51,29 @@ def test_similarity_works_for_chinese_and_english():
     assert similarity("Prefers minimal UI", "prefers a minimal UI") >= 0.6
     assert similarity("Prefers minimal UI", "Uses PostgreSQL for storage") < 0.6
     assert similarity("a", "a") == 1.0 and similarity("a", "b") == 0.0
+
+
+def _naive_shared_ends(a, b):
+    prefix = 0
+    while prefix < min(len(a), len(b)) and a[prefix] == b[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < min(len(a), len(b)) - prefix and a[-1 - suffix] == b[-1 - suffix]:
+        suffix += 1
+    return prefix, suffix
+
+
+@given(
+    st.text(alphabet="ab中🧠", max_size=40),
+    st.text(alphabet="ab中🧠", max_size=40),
+    st.integers(1, 5),
+    st.booleans(),
+)
+def test_shared_ends_of_texts_and_line_lists(a, b, block, as_lines):
+    """Block by block, narrowed in the block that differs: the counts one comparison at a time
+    gives, for code points and for lines, never overlapping."""
+    first, second = (list(a), list(b)) if as_lines else (a, b)
+    expected = _naive_shared_ends(first, second)
+    assert shared_ends(first, second, block=block) == expected
+    known = (min(expected[0], 2), min(expected[1], 1))  # counts known to be shared are trusted
+    assert shared_ends(first, second, known, block) == expected

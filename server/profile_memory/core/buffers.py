@@ -13,8 +13,7 @@ from profile_memory.core.span import Span
 from profile_memory.core.text import (
     dominant_line_ending,
     line_starts,
-    shared_prefix,
-    shared_suffix,
+    shared_ends,
     split_keep_ends,
 )
 from profile_memory.core.workspace import Workspace
@@ -72,8 +71,7 @@ def position_of(text: str, offset: int) -> tuple[int, int]:
 
 def diff_edit(old: str, new: str) -> Edit:
     """One edit that turns `old` into `new`, covering only the region that differs."""
-    prefix = shared_prefix(old, new)
-    suffix = shared_suffix(old, new, min(len(old), len(new)) - prefix)
+    prefix, suffix = shared_ends(old, new)
     start = position_of(old, prefix)
     end = position_of(old, len(old) - suffix)
     return Edit(Span(*start, *end), new[prefix : len(new) - suffix])

@@ -18,7 +18,7 @@ from profile_memory.core.profile import Token, malformed_tokens_in
 from profile_memory.core.secrets import find_secrets, suspect_lines
 from profile_memory.core.slips import NON_CANONICAL, WRONG_HEADING, Slip, quoted
 from profile_memory.core.span import BrokenLine, Span
-from profile_memory.core.text import line_count, split_lines
+from profile_memory.core.text import line_count, shared_ends, split_lines
 
 
 class Op(Enum):
@@ -804,32 +804,7 @@ def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
 
 
 T = TypeVar("T")
-_CHUNK = 512
-
-
-def _common_prefix(old: list[str], new: list[str], at: int = 0) -> int:
-    """How many leading lines are equal (unchanged lines are often the very same objects: compared
-    by identity first), the first `at` known to be."""
-    limit = min(len(old), len(new))
-    at = min(at, limit)
-    while at + _CHUNK <= limit and old[at : at + _CHUNK] == new[at : at + _CHUNK]:
-        at += _CHUNK
-    while at < limit and old[at] == new[at]:
-        at += 1
-    return at
-
-
-def _common_suffix(old: list[str], new: list[str], limit: int, at: int = 0) -> int:
-    """How many trailing lines are equal, at most `limit`, the last `at` known to be."""
-    at, old_end, new_end = min(at, limit), len(old), len(new)
-    while (
-        at + _CHUNK <= limit
-        and old[old_end - at - _CHUNK : old_end - at] == new[new_end - at - _CHUNK : new_end - at]
-    ):
-        at += _CHUNK
-    while at < limit and old[old_end - at - 1] == new[new_end - at - 1]:
-        at += 1
-    return at
+_CHUNK = 512  # lines compared at once (each comparison copies the block's references)
 
 
 def _collect(sections: list[Section]) -> tuple[list[Record], list[BrokenLine], list[Token]]:
@@ -864,9 +839,7 @@ def _reparse(
     used again). `unchanged`: how many leading and trailing lines are known to be the same (the
     rest is compared). See docs/incremental.md."""
     old = previous.lines
-    known_start, known_end = unchanged or (0, 0)
-    prefix = _common_prefix(old, lines, known_start)
-    suffix = _common_suffix(old, lines, min(len(old), len(lines)) - prefix, known_end)
+    prefix, suffix = shared_ends(old, lines, unchanged or (0, 0), _CHUNK)
     moved_by, sections = len(lines) - len(old), previous.sections
     # Section indices: [first_reread, first_kept) are re-read. A section ending at a changed line is
     # re-read; so is the last one when lines change after it.

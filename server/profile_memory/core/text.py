@@ -11,7 +11,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable, Iterable, Sized
+from collections.abc import Callable, Iterable, Sequence, Sized
 from itertools import accumulate, repeat
 from operator import add
 from typing import AnyStr
@@ -65,13 +65,24 @@ def lines_holding(text: AnyStr, needles: Iterable[AnyStr], ends: list[int]) -> s
 _BLOCK = 1 << 16  # code points compared at once
 
 
-def shared_prefix(a: str, b: str) -> int:
-    """How many leading code points `a` and `b` share: compared a block at a time at C speed, then
-    narrowed inside the first block that differs (a few copies of one block, never of the text)."""
-    limit, at = min(len(a), len(b)), 0
-    while at + _BLOCK <= limit and a[at : at + _BLOCK] == b[at : at + _BLOCK]:
-        at += _BLOCK
-    low, high = at, min(at + _BLOCK, limit)
+def shared_ends(
+    a: Sequence[str], b: Sequence[str], known: tuple[int, int] = (0, 0), block: int = _BLOCK
+) -> tuple[int, int]:
+    """How many leading and how many trailing items two texts (code points) or two line lists
+    (lines: unchanged ones are the very same objects, compared by identity first) share, the two
+    counts never overlapping. Compared a block at a time at C speed, then narrowed inside the first
+    block that differs (a few copies of one block, never of the whole). `known`: counts already
+    known to be shared (an editor knows what it edited), where the comparisons start."""
+    prefix = _shared_prefix(a, b, known[0], block)
+    return prefix, _shared_suffix(a, b, min(len(a), len(b)) - prefix, known[1], block)
+
+
+def _shared_prefix(a: Sequence[str], b: Sequence[str], at: int, block: int) -> int:
+    limit = min(len(a), len(b))
+    at = min(at, limit)
+    while at + block <= limit and a[at : at + block] == b[at : at + block]:
+        at += block
+    low, high = at, min(at + block, limit)
     while low < high:
         middle = (low + high + 1) // 2
         if a[at:middle] == b[at:middle]:
@@ -81,15 +92,14 @@ def shared_prefix(a: str, b: str) -> int:
     return low
 
 
-def shared_suffix(a: str, b: str, limit: int) -> int:
-    """How many trailing code points `a` and `b` share, at most `limit` (as `shared_prefix`)."""
-    end_a, end_b, at = len(a), len(b), 0
+def _shared_suffix(a: Sequence[str], b: Sequence[str], limit: int, at: int, block: int) -> int:
+    end_a, end_b, at = len(a), len(b), min(at, limit)
     while (
-        at + _BLOCK <= limit
-        and a[end_a - at - _BLOCK : end_a - at] == b[end_b - at - _BLOCK : end_b - at]
+        at + block <= limit
+        and a[end_a - at - block : end_a - at] == b[end_b - at - block : end_b - at]
     ):
-        at += _BLOCK
-    low, high = at, min(at + _BLOCK, limit)
+        at += block
+    low, high = at, min(at + block, limit)
     while low < high:
         middle = (low + high + 1) // 2
         if a[end_a - middle : end_a - at] == b[end_b - middle : end_b - at]:

@@ -16,7 +16,7 @@ from itertools import repeat
 
 from lsprotocol import types
 
-from profile_memory.core.text import LINE_BREAK, shared_prefix, shared_suffix, split_lines
+from profile_memory.core.text import LINE_BREAK, shared_ends, split_lines
 from profile_memory.lsp.positions import from_client
 
 
@@ -150,8 +150,7 @@ class Document:
         if previous is None or "\r" in previous or "\r" in text:
             self._lines, self._breaks = _split(text)
             return 0, 0
-        same_start = shared_prefix(previous, text)
-        same_end = shared_suffix(previous, text, min(len(previous), len(text)) - same_start)
+        same_start, same_end = shared_ends(previous, text)
         first = previous.count("\n", 0, same_start)  # lines above it are unchanged
         start = previous.rfind("\n", 0, same_start) + 1  # where that line starts, in both texts
         tail_break = previous.find("\n", len(previous) - same_end)  # lines below it are unchanged
