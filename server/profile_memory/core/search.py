@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import PurePath
-from typing import TYPE_CHECKING, AnyStr
+from typing import TYPE_CHECKING
 
 from profile_memory.core.log import LogDoc
 from profile_memory.core.secrets import masked, may_hold_secret
@@ -110,9 +110,11 @@ def _may_match(raw: bytes, needle: str, needle_bytes: bytes) -> bool:
     return needle_bytes in raw.lower()
 
 
-def _looks_like_object(raw: AnyStr) -> bool:
+def _looks_like_object(raw: bytes) -> bool:
+    if raw[:1] == b"{" and raw[-1:] == b"}":  # nearly every line: no copy stripped
+        return True
     stripped = raw.strip()
-    return stripped[:1] in ("{", b"{") and stripped[-1:] in ("}", b"}")
+    return stripped[:1] == b"{" and stripped[-1:] == b"}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,9 +125,13 @@ class Block:
     last: int
     data: bytes
 
-    def lines_newest_first(self) -> Iterator[tuple[int, bytes]]:
+    def split(self) -> tuple[int, list[bytes]]:
+        """The number of its first line, and its lines (each may end with `\r`)."""
         parts = self.data.split(b"\n")
-        first = self.last - len(parts) + 1
+        return self.last - len(parts) + 1, parts
+
+    def lines_newest_first(self) -> Iterator[tuple[int, bytes]]:
+        first, parts = self.split()
         for offset in range(len(parts) - 1, -1, -1):
             yield first + offset, parts[offset].rstrip(b"\r")
 
@@ -255,8 +261,7 @@ def search_journal_blocks(
 def _search_block(path: PurePath, block: Block, asked: _Query, made: int) -> JournalResult:
     """The candidate lines searched one by one, and the lines that are no object counted at once
     up to where the search stopped."""
-    parts = block.data.split(b"\n")
-    first = block.last - len(parts) + 1
+    first, parts = block.split()
     holding, hidden = _candidate_lines(block.data, line_ends(parts), asked.needle)
     sure = set() if asked.text and asked.tag else holding  # a line with the text may lack the tag
     may_match = asked.may_match
@@ -264,9 +269,8 @@ def _search_block(path: PurePath, block: Block, asked: _Query, made: int) -> Jou
         (first + offset, raw)
         for offset in sorted(holding | hidden, reverse=True)
         # the lines that look like no object are counted below
-        if ((raw := parts[offset].rstrip(b"\r"))[:1] == b"{" and raw[-1:] == b"}")
-        or _looks_like_object(raw)
-        if offset in sure or may_match(raw)
+        if _looks_like_object(raw := parts[offset].rstrip(b"\r"))
+        and (offset in sure or may_match(raw))
     ]
     found = JournalResult()
     _read(path, candidates, asked, made, found)
