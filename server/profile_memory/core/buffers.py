@@ -139,10 +139,15 @@ class Buffers:
         return path in self._current
 
     def text(self, path: PurePath) -> str:
+        text = self._base(path)
+        if path in self._appended:
+            text = self._current[path] = text + "".join(self._appended.pop(path))
+        return text
+
+    def _base(self, path: PurePath) -> str:
+        """The file's text, read once, without what was appended and not joined yet."""
         if path not in self._current:
             self._current[path] = self._read(path)
-        if path in self._appended:
-            self._current[path] += "".join(self._appended.pop(path))
         return self._current[path]
 
     def _read(self, path: PurePath) -> str:
@@ -200,9 +205,7 @@ class Buffers:
 
     def append_block(self, path: PurePath, block: list[str]) -> None:
         """Append lines after one blank line (the file's last line closed first)."""
-        if path not in self._current:
-            self._current[path] = self._read(path)
-        text, appended = self._current[path], self._appended.setdefault(path, [])
+        text, appended = self._base(path), self._appended.setdefault(path, [])
         eol = dominant_line_ending(text or "".join(appended))
         end = (text[-4:] + "".join(appended))[-4:]  # enough to see two line breaks
         gap = "" if not end or end.endswith(("\n", "\r")) else eol
