@@ -138,13 +138,16 @@ async function hoverRecord() {
 // Monaco renders spaces as no-break spaces.
 const text = async (selector) => (await page.locator(selector).allInnerTexts().catch(() => [])).join("\n").replaceAll("\u00a0", " ");
 
-await check("workbench loads", async () => {
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false)),
-                "code-server to listen", 60_000);
-  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`);
+// The workspace in the workbench of the code-server on `serverPort`, once it listens.
+async function openWorkbench(serverPort, what) {
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${serverPort}/healthz`).then((r) => r.ok).catch(() => false)),
+                what, 60_000);
+  await page.goto(`http://127.0.0.1:${serverPort}/?folder=${encodeURIComponent(workspace)}`);
   await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
   await page.waitForTimeout(3000);
-});
+}
+
+await check("workbench loads", () => openWorkbench(port, "code-server to listen"));
 
 await check("hover shows the log record", async () => {
   await openFile("user-profile.md");
@@ -263,11 +266,7 @@ async function clickNotificationButton(label, timeout = 30_000) {
 }
 
 await check("a first run offers the server, and a failed install says why", async () => {
-  await waitFor(async () => (await fetch(`http://127.0.0.1:${freshPort}/healthz`).then((r) => r.ok).catch(() => false)),
-                "the second code-server to listen", 60_000);
-  await page.goto(`http://127.0.0.1:${freshPort}/?folder=${encodeURIComponent(workspace)}`);
-  await page.waitForSelector(".monaco-workbench", { timeout: 60_000 });
-  await page.waitForTimeout(3000);
+  await openWorkbench(freshPort, "the second code-server to listen");
   await openFile("user-profile.md");
   await clickNotificationButton("Install server");
   await page.waitForSelector(".quick-input-widget", { timeout: 10_000 });
