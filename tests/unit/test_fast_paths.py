@@ -5,9 +5,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from profile_memory.core.log import (
     FIELD_KEYS,
+    FIELD_LABELS,
     KEY_SYNONYMS,
     SectionStart,
     _canonical_field,
+    _general_sections,
+    _parse_sections,
     _written_field,
     parse_log,
 )
@@ -94,3 +97,190 @@ def test_suspect_lines_hold_every_secret(lines, long):
     holding = {i for i, line in enumerate(lines) if find_secrets(line)}
     assert set(suspect_lines(lines)) >= holding
     assert may_hold_secret("\n".join(lines)) or not holding
+
+
+PIECE_LINES = st.lists(
+    st.lists(
+        st.sampled_from(
+            [
+                "pass",
+                "PWD",
+                "Secret",
+                "toKEN",
+                "ke",
+                "y",
+                "AKIA",
+                "://",
+                ":",
+                "/",
+                "密码",
+                "密",
+                "ſ",
+                "\u212a",
+                "K",
+                "策🙂",
+                "x",
+                " ",
+                "\udc80",
+            ]
+        ),
+        max_size=5,
+    ).map("".join),
+    min_size=1,
+    max_size=12,
+)
+
+
+@settings(max_examples=300)
+@given(PIECE_LINES, st.integers(0, 12))
+def test_a_long_range_suspects_exactly_the_lines_holding_a_piece(lines, filler_at):
+    """The whole-text search of a long range finds each line holding a literal or a word (in any
+    case), and no other: hits are counted back to the right line wherever they fall."""
+    lines = list(lines)
+    lines.insert(min(filler_at, len(lines)), "填充文字 " * 1000)
+    pieces = ("AKIA", "://", "密码", "ſ", "\u212a")
+    holding = [
+        i
+        for i, line in enumerate(lines)
+        if any(piece in line for piece in pieces)
+        or any(word in line.lower() for word in ("pass", "pwd", "secret", "token", "key"))
+    ]
+    assert suspect_lines(lines) == holding
+    assert suspect_lines(["x", *lines], 1) == [i + 1 for i in holding]
+
+
+def _field_line(language, key, value):
+    return f"- **{FIELD_LABELS[language][key]}**: {value}"
+
+
+TEMPLATED_LINES = st.builds(
+    lambda language, heading, values, supersedes, tail: [
+        heading,
+        *(
+            _field_line(language, key, value)
+            for key, value in zip(
+                ("category", "summary", "context", "source", "operation"), values, strict=True
+            )
+        ),
+        *([_field_line(language, "supersedes", supersedes)] if supersedes else []),
+        *tail,
+    ],
+    st.sampled_from(["zh", "en"]),
+    st.builds(
+        lambda anchor, day, mark, title, after: f"### [{anchor}] {day} {mark} {title}{after}",
+        st.sampled_from(["PF-20260412-01", "PF-20260412-1", "PF-20261301-01", "PF-20260412-100"]),
+        st.sampled_from(["2026-04-12", "2026-02-30", "2026-4-12"]),
+        st.sampled_from(["—", "–", "-", "——", ":"]),
+        st.sampled_from(["标题", "t PF-20260412-02", "偏好 🙂（已删除）", " x", "", "x\u3000"]),
+        st.sampled_from(["", " ", "\t", "\u3000 "]),
+    ),
+    st.lists(
+        st.sampled_from(
+            [
+                "技术偏好",
+                "偏好 React 🙂",
+                " 前导",
+                "尾随 ",
+                "PF-2026041-01",
+                "x\ty",
+                "",
+                "a **: b",
+                "a ## b",
+            ]
+        ),
+        min_size=5,
+        max_size=5,
+    ).flatmap(
+        lambda values: st.sampled_from(
+            [
+                "新增",
+                "删除",
+                "演进（偏好 React → 偏好 Vue）",
+                "演进（旧: a → 新: b）",
+                "更新",
+                "wobble",
+                "### [PF-20260412-02] 2026-04-12 — t",
+                "新增## 下一节",
+            ]
+        ).map(lambda op: [*values[:4], op])
+    ),
+    st.sampled_from([None, "PF-20260412-01", "PF-20260412-001", "无"]),
+    st.lists(
+        st.sampled_from(
+            ["", "", " ", "  续行", "- **分类**: 技术偏好", "text", "* x: y", "#", "## 下一节"]
+        ),
+        max_size=3,
+    ),
+)
+
+
+def _section_shape(section):
+    record = section.record
+    keys = ("category", "summary", "context", "source", "operation", "supersedes", "other")
+    return (
+        section.start,
+        section.stop,
+        section.malformed,
+        section.tokens,
+        section.english,
+        section.chinese,
+        section.irregular,
+        record and (record.line, record.width, record.id, record.id_cols, record.date),
+        record and (record.title, record.length, record.operation, record.slips, record.op),
+        record
+        and {
+            key: (found.label, found.value, found.line, found.value_span, found.english, found.slip)
+            for key, found in record.fields.items()
+        },  # made from its lines when the record was read by the template
+        record and [record.value(key) for key in keys],
+        record and (record.missing_fields, record.english, record.supersedes),
+    )
+
+
+def _sections_shape(lines):
+    fast = _parse_sections(lines, 0, len(lines))
+    slow = _general_sections(lines, 0, len(lines), suspect_lines(lines))
+    return [_section_shape(section) for section in fast], [_section_shape(s) for s in slow], fast
+
+
+@settings(max_examples=1000)
+@given(
+    st.lists(TEMPLATED_LINES, max_size=4),
+    st.sampled_from([[], ["# User Profile Log", ""], ["text", "## 记录", ""]]),
+    st.sampled_from(["", "password=hunter2Xy9Qz7Lm"]),
+)
+def test_templated_records_read_as_parsed_ones(records, head, secret):
+    """Sections read by the template's search (their fields made on demand) say exactly what the
+    same sections parsed line by line say, wherever the two could part: spacing, ids, dates,
+    separators, values, tokens, the operation, a Supersedes, what follows the fields, a secret, a
+    record at the very end with or without a final line break."""
+    lines = [*head, *(line for lines in records for line in lines)]
+    if secret and len(lines) > 2:
+        lines[2] += secret
+    fast, slow, _ = _sections_shape(lines)
+    assert fast == slow
+
+
+def test_the_template_reads_nearly_every_record_an_agent_writes():
+    """The fast path is taken (the test above would pass if it never were)."""
+    lines = [
+        "# User Profile Log",
+        "",
+        "### [PF-20260412-01] 2026-04-12 — 偏好 React ",
+        "- **分类**: 技术偏好",
+        "- **精简版**: 偏好 React",
+        '- **原始上下文**: "原话 🙂"',
+        "- **来源对话**: [对话](chat-1)",
+        "- **操作**: 新增",
+        "",
+        "### [PF-20260412-02] 2026-04-12 - prefers Vue",
+        "- **Category**: Tech",
+        "- **Summary**: prefers Vue",
+        "- **Context**: said so",
+        "- **Source**: chat-2",
+        "- **Operation**: pivot (prefers React → prefers Vue)",
+        "- **Supersedes**: PF-20260412-01",
+    ]
+    fast, slow, sections = _sections_shape(lines)
+    assert fast == slow
+    assert [s.record.parsed_fields is None for s in sections if s.record] == [True, True]

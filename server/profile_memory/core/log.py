@@ -318,6 +318,16 @@ class Field:
         return Span(line + self.offset, self.start_col, line + self.end_offset, self.end_col)
 
 
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where the fields of a record written exactly as the template writes it stand (one of a few
+    shared by every such record): its values are read from its lines without parsing them."""
+
+    values: dict[str, tuple[int, int]]  # key -> (line, counted from the heading; value's column)
+    english: bool
+    counts: tuple[int, int]  # fields with English keys, with Chinese keys
+
+
 @dataclass(slots=True)
 class Record:
     base: SectionStart = field(repr=False)
@@ -327,9 +337,23 @@ class Record:
     date: dt.date | None
     title: str
     length: int = 0  # lines, from the heading to the next heading or the end
-    fields: dict[str, Field] = field(default_factory=dict)
     operation: Operation | None = None  # the parsed 操作 field, set when the record is complete
     slips: tuple[Slip, ...] = ()  # lines counted from the heading (see `Slip`)
+    # A record written as the template writes it (nearly every record of a log) keeps its lines and
+    # its layout, and makes its fields only when they are asked for (docs/incremental.md); any
+    # other record has its fields read when it is parsed.
+    # (Records compare by their section, `base`, which is shared by nothing else: fields need not.)
+    parsed_fields: dict[str, Field] | None = field(default=None, repr=False, compare=False)
+    lines: list[str] | None = field(default=None, repr=False, compare=False)
+    layout: Layout | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def fields(self) -> dict[str, Field]:
+        """Its fields by key, the first of each key (in the order written)."""
+        if self.parsed_fields is not None:
+            return self.parsed_fields
+        lines = self.lines or []
+        return _fields_of(lines, 0, len(lines), self.base)
 
     @property
     def line(self) -> int:
@@ -353,13 +377,18 @@ class Record:
         return Span(self.base.line, 0, self.base.line, self.width)
 
     def value(self, key: str) -> str | None:
+        layout = self.layout
+        if layout is not None and self.lines is not None:
+            at = layout.values.get(key)
+            return self.lines[at[0]][at[1] :] if at else None
         found = self.fields.get(key)
         return found.value if found else None
 
     @property
     def missing_fields(self) -> list[str]:
         """The required fields it lacks, in the order of the format."""
-        return [key for key in REQUIRED_FIELDS if key not in self.fields]
+        present = self.layout.values if self.layout is not None else self.fields
+        return [key for key in REQUIRED_FIELDS if key not in present]
 
     @property
     def unknown_operation(self) -> bool:
@@ -386,6 +415,8 @@ class Record:
 
     @property
     def english(self) -> bool:
+        if self.layout is not None:
+            return self.layout.english
         return any(f.english for f in self.fields.values())
 
 
@@ -720,45 +751,143 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
     return tuple(slips)
 
 
+_VALUE = r"\S(?:.*\S)?"  # a value as `_canonical_field` reads it: nothing to strip
+
+
+def _template_fields(language: str) -> str:
+    """The fields as the template writes them in `language`: the five in order, then perhaps
+    Supersedes (the groups are named after the language)."""
+    labels = FIELD_LABELS[language]
+
+    def value_line(key: str) -> str:
+        value = f"(?P<op_{language}>{_VALUE})" if key == "operation" else _VALUE
+        return rf"\n- \*\*{re.escape(labels[key])}\*\*: {value}"
+
+    supersedes = value_line("supersedes")
+    return "".join(map(value_line, REQUIRED_FIELDS)) + f"(?P<supersedes_{language}>{supersedes})?"
+
+
+# A record written exactly as the template writes it, then blank lines up to the next heading or
+# the end: nearly every record of a log, found by one search of a range's text. Its heading is one
+# `_parse_heading` reads without a slip (white space after the title is harmless).
+_TEMPLATED = re.compile(
+    r"^### \[(?P<id>PF-\d{8}-\d{2,})\] (?P<date>\d{4}-\d{2}-\d{2}) [—–-] "
+    rf"(?P<title>{_VALUE})[^\S\n]*"
+    f"(?:{'|'.join(map(_template_fields, FIELD_LABELS))})"
+    r"(?:\n+(?=#{1,6}(?:\s|$))|\n*\Z)",  # the last value ends its line
+    re.MULTILINE,
+)
+
+
+def _layouts(language: str) -> dict[str, tuple[str, Layout]]:
+    """By the last group a templated record in `language` matched (its operation, or its
+    Supersedes): the group holding its operation, and its layout."""
+    labels = FIELD_LABELS[language]
+    keys = (*REQUIRED_FIELDS, "supersedes")
+    values = {key: (line, len(f"- **{labels[key]}**: ")) for line, key in enumerate(keys, 1)}
+    without = {key: at for key, at in values.items() if key != "supersedes"}
+    english, operation = language == "en", f"op_{language}"
+
+    def layout(values: dict[str, tuple[int, int]]) -> Layout:
+        counts = (len(values), 0) if english else (0, len(values))
+        return Layout(values, english, counts)
+
+    return {
+        operation: (operation, layout(without)),
+        f"supersedes_{language}": (operation, layout(values)),
+    }
+
+
+_LAYOUTS = {
+    group: found for language in FIELD_LABELS for group, found in _layouts(language).items()
+}
+
+
+def _fields_of(lines: list[str], start: int, stop: int, base: SectionStart) -> dict[str, Field]:
+    """The fields of the record whose heading is line `start`, up to `stop`: the first of each
+    key, a value continued on lines indented by two spaces."""
+    fields: dict[str, Field] = {}
+    current = None
+    for offset, line in enumerate(lines[start + 1 : stop], 1):
+        first = line[:1]
+        if current is not None:
+            if first == " " and line.startswith("  ") and line.strip():
+                current = _continue_field(current, offset, line)
+                continue
+            fields.setdefault(current.key, current)
+            current = None
+        if first == "-" or first == "*":
+            current = _canonical_field(base, offset, line) or _written_field(base, offset, line)
+    if current is not None:
+        fields.setdefault(current.key, current)
+    return fields
+
+
 def _parse_record(lines: list[str], base: SectionStart, stop: int) -> Record | BrokenLine | None:
     """One section that opens with a heading: its record heading and, when the id could be read, its
     fields up to `stop`. None for a heading that is no record heading (and not `###`)."""
     start = base.line
-    parsed = _parse_heading(base, lines[start])
-    if not isinstance(parsed, Record):
-        return parsed
-    record, current = parsed, None
-    for offset in range(1, stop - start):
-        line = lines[start + offset]
-        if current is not None and line.startswith("  ") and line.strip():
-            current = _continue_field(current, offset, line)
-            continue
-        if current is not None:
-            record.fields.setdefault(current.key, current)
-        current = (
-            (_canonical_field(base, offset, line) or _written_field(base, offset, line))
-            if line[:1] in ("-", "*")
-            else None
-        )
-    if current is not None:
-        record.fields.setdefault(current.key, current)
+    record = _parse_heading(base, lines[start])
+    if not isinstance(record, Record):
+        return record
+    record.parsed_fields = fields = _fields_of(lines, start, stop, base)
     record.length = stop - start
-    operation = record.fields.get("operation")
+    operation = fields.get("operation")
     record.operation = parse_operation(operation.value) if operation else None
     record.slips = _record_slips(record, lines)
     return record
+
+
+def _templated_section(
+    lines: list[str], start: int, stop: int, match: re.Match[str], secret: bool
+) -> Section | None:
+    """The section on lines start..stop, matched by `_TEMPLATED`, as `_parsed_section` reads it (a
+    property test holds them equal); its record's fields are made only when asked for. None when
+    the match holds a malformed id or date or an operation with a slip: the section is parsed."""
+    operation_group, layout = _LAYOUTS[match.lastgroup or ""]
+    anchor_id = match.group("id")
+    operation = parse_operation(match.group(operation_group))
+    if anchors.problem(anchor_id) is not None or operation.slip is not None:
+        return None
+    try:
+        day = _date(match.group("date"))
+    except ValueError:
+        return None
+    base, length = SectionStart(start), stop - start
+    record = Record(
+        base,
+        len(lines[start]),
+        anchor_id,
+        (5, 5 + len(anchor_id)),  # after `### [`
+        day,
+        match.group("title"),
+        length,
+        operation,
+        lines=lines[start:stop],  # the document's own line strings: no text is copied
+        layout=layout,
+    )
+    only_its_id = match.string.count("PF-", *match.span()) == 1
+    tokens = () if only_its_id else tuple(malformed_tokens_in(lines, start + 1, stop))
+    english, chinese = layout.counts
+    return Section(
+        base, length, record, None, tokens, english, chinese, secret or operation.kind is None
+    )
 
 
 def _is_boundary(line: str) -> bool:
     return line[:1] == "#" and _ANY_HEADING.match(line) is not None
 
 
-def _parse_section(lines: list[str], start: int, stop: int, suspects: list[int]) -> Section:
-    """The section on lines start..stop; `suspects`: the lines that may hold a secret (sorted)."""
-    heading, base = lines[start], SectionStart(start)
+def _holds_secret(lines: list[str], start: int, stop: int, suspects: list[int]) -> bool:
+    """Whether lines start..stop hold a secret; `suspects`: the lines that may hold one (sorted)."""
     first = bisect.bisect_left(suspects, start)
     mine = suspects[first : bisect.bisect_left(suspects, stop, first)]
-    secret = any(find_secrets(lines[line]) for line in mine)  # reported with the section's findings
+    return any(find_secrets(lines[line]) for line in mine)
+
+
+def _parsed_section(lines: list[str], start: int, stop: int, secret: bool) -> Section:
+    """The section on lines start..stop, read line by line."""
+    heading, base = lines[start], SectionStart(start)
     parsed = _parse_record(lines, base, stop) if _is_boundary(heading) else None
     plain = (  # a heading that holds its well-formed id, written as it is, and nothing like another
         isinstance(parsed, Record)
@@ -791,14 +920,39 @@ def _parse_section(lines: list[str], start: int, stop: int, suspects: list[int])
 
 def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
     """The sections of lines `begin`..`end` (`begin`: the file's start or a heading; `end`: a
-    heading or the end)."""
-    boundaries = [i for i in range(begin + 1, end) if _is_boundary(lines[i])]
-    starts = [begin, *boundaries]
-    stops = [*boundaries, end]
-    suspects = suspect_lines(lines, begin, end)  # one search of the whole range, not one a section
+    heading or the end): the templated records found by one search of the range's text, the lines
+    between them parsed."""
+    text = "\n".join(lines[begin:end])
+    suspects = suspect_lines(lines, begin, end, text)  # one search of the range, not one a section
+    sections: list[Section] = []
+    line, counted, parsed_to = begin, 0, begin  # the line at `counted` in the text; read so far
+    size = len(text)
+    for match in _TEMPLATED.finditer(text):
+        at, after = match.span()
+        line += text.count("\n", counted, at)
+        stop = line + text.count("\n", at, after) + (after == size)
+        secret = bool(suspects) and _holds_secret(lines, line, stop, suspects)
+        section = _templated_section(lines, line, stop, match, secret)
+        if section is not None:
+            if parsed_to < line:
+                sections += _general_sections(lines, parsed_to, line, suspects)
+            sections.append(section)
+            parsed_to = stop
+        line, counted = stop, after
+    return sections + _general_sections(lines, parsed_to, end, suspects)
+
+
+def _general_sections(lines: list[str], begin: int, end: int, suspects: list[int]) -> list[Section]:
+    """The sections of lines `begin`..`end`, each parsed line by line."""
+    heading = _ANY_HEADING.match  # inline: this comprehension may visit every line of a log
+    boundaries = [
+        i
+        for i, line in enumerate(lines[begin + 1 : end], begin + 1)
+        if line[:1] == "#" and heading(line)
+    ]
     return [
-        _parse_section(lines, start, stop, suspects)
-        for start, stop in zip(starts, stops, strict=False)
+        _parsed_section(lines, start, stop, _holds_secret(lines, start, stop, suspects))
+        for start, stop in zip([begin, *boundaries], [*boundaries, end], strict=True)
         if stop > start
     ]
 

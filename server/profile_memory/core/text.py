@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence, Sized
 from itertools import accumulate, repeat
 from operator import add
-from typing import AnyStr
+from typing import Any, AnyStr
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -60,6 +60,32 @@ def lines_holding(text: AnyStr, needles: Iterable[AnyStr], ends: list[int]) -> s
             found.add(line)
             at = text.find(needle, ends[line])  # on from the next line
     return found
+
+
+_LINE_FEED: dict[type, Any] = {str: "\n", bytes: b"\n"}
+
+
+def line_starts_holding(data: AnyStr, needles: Iterable[AnyStr]) -> set[int]:
+    """Where each line of `data` (lines joined by line feeds) holding any of `needles` starts:
+    C-level searches that never split the text (`line_numbers` then counts the lines)."""
+    found, feed = set(), _LINE_FEED[type(data)]
+    for needle in needles:
+        at = data.find(needle)
+        while at >= 0:
+            found.add(data.rfind(feed, 0, at) + 1)
+            end = data.find(feed, at)
+            at = data.find(needle, end) if end >= 0 else -1
+    return found
+
+
+def line_numbers(data: AnyStr, starts: list[int]) -> list[int]:
+    """The 0-based numbers of the lines starting at `starts` (sorted), counting line feeds once."""
+    numbers, line, counted, feed = [], 0, 0, _LINE_FEED[type(data)]
+    for start in starts:
+        line += data.count(feed, counted, start)
+        counted = start
+        numbers.append(line)
+    return numbers
 
 
 _BLOCK = 1 << 16  # code points compared at once
