@@ -130,8 +130,8 @@ PLAIN = st.lists(st.sampled_from(["a", "中", "🧠", "\n", " ", "é", "\n\n"]),
 @settings(max_examples=500)
 @given(TEXT, st.lists(st.tuples(st.integers(0, 40), st.integers(0, 8), PLAIN), max_size=5))
 def test_whole_text_changes_match_a_plain_string_and_keep_unchanged_lines(text, edits):
+    """From the first whole text on (the document was opened, nothing was sent whole before)."""
     document = Document.create("file:///x.md", 1, text)
-    document.apply(types.TextDocumentContentChangeWholeDocument(text=text), UTF16)  # the base
     for at, length, inserted in edits:
         at = at % (len(text) + 1)
         new = text[:at] + inserted + text[at + length :]

@@ -3,6 +3,7 @@ diagnostics re-checked give exactly what a fresh parse, index and check of the e
 
 from pathlib import PurePath
 
+import pytest
 from helpers import LOG_HEAD, USER_DIR, record
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -282,3 +283,25 @@ def test_a_log_reparsed_from_what_the_editor_kept_equals_a_fresh_parse(text, edi
             doc = parse_log_lines(document.lines, doc, kept)
             version = ("editor", *document.state)
             assert log_shape(doc) == log_shape(parse_log_lines(document.lines))
+
+
+@pytest.mark.parametrize("unchanged", [None, (0, 0), (3, 4)])
+def test_a_log_re_read_holds_the_new_lines_only(unchanged):
+    """A file read again or sent whole by the editor (its lines other strings of much the same
+    text, none or a few known to be the very same) keeps no string of the previous text alive:
+    the records reused hold the new lines, so a 50,000-id log open in the editor is not held
+    twice."""
+    text = LOG_HEAD + "".join(
+        record(f"PF-20260412-{n:02d}", "2026-04-12", "新增", f"偏好 {n} 🎉") for n in range(1, 6)
+    )
+    first = parse_log(text)
+    changed = text.replace("偏好 3 🎉", "偏好 三 🎉")
+    lines = [line[:1] + line[1:] for line in split_lines(changed)]  # new strings, equal text
+    if unchanged:  # those lines are the very same objects
+        old = first.lines
+        lines[: unchanged[0]] = old[: unchanged[0]]
+        lines[len(lines) - unchanged[1] :] = old[len(old) - unchanged[1] :]
+    again = parse_log_lines(lines, first, unchanged)
+    held = [(r, i) for r in again.records if r.lines is not None for i in range(len(r.lines))]
+    assert len(held) > 20 and all(r.lines[i] is lines[r.line + i] for r, i in held)
+    assert log_shape(again) == log_shape(parse_log(changed))

@@ -838,6 +838,12 @@ def _parse_record(lines: list[str], base: SectionStart, stop: int) -> Record | B
     return record
 
 
+@functools.lru_cache(maxsize=16)
+def _id_columns(length: int) -> tuple[int, int]:
+    """Where the id of a templated heading stands (after `### [`): one tuple for every record."""
+    return 5, 5 + length
+
+
 def _templated_section(
     lines: list[str], start: int, stop: int, match: re.Match[str], secret: bool
 ) -> Section | None:
@@ -845,7 +851,7 @@ def _templated_section(
     property test holds them equal); its record's fields are made only when asked for. None when
     the match holds a malformed id or date or an operation with a slip: the section is parsed."""
     operation_group, layout = _LAYOUTS[match.lastgroup or ""]
-    anchor_id = match.group("id")
+    anchor_id = sys.intern(match.group("id"))  # one string for each id's records and history
     operation = parse_operation(match.group(operation_group))
     if anchors.problem(anchor_id) is not None or operation.slip is not None:
         return None
@@ -858,7 +864,7 @@ def _templated_section(
         base,
         len(lines[start]),
         anchor_id,
-        (5, 5 + len(anchor_id)),  # after `### [`
+        _id_columns(len(anchor_id)),
         day,
         match.group("title"),
         length,
@@ -1020,6 +1026,13 @@ def _reparse(
     tail = sections[first_kept:]
     for section in tail if moved_by else ():
         section.move(moved_by)
+    # Lines found equal beyond those known to be the very same objects may be other strings of the
+    # same text (a file read again, a whole text sent by the editor): the records kept there take
+    # the new ones, so the previous text is freed, not held twice.
+    same_start, same_end = unchanged or (0, 0)
+    first_unknown = bisect.bisect_right(sections, same_start, hi=first_reread, key=lambda s: s.stop)
+    tail_unknown = bisect.bisect_left(tail, len(lines) - same_end, key=lambda s: s.start)
+    _take_lines(lines, [*sections[first_unknown:first_reread], *tail[:tail_unknown]])
     reread_to = resume_at + moved_by if first_kept < len(sections) else count  # in the new text
     middle = _parse_sections(lines, reread_from, reread_to)
     new_records, new_malformed, new_tokens = _collect(middle)
@@ -1043,6 +1056,15 @@ def _reparse(
     first = len(records.before)
     doc.changed = RecordChange(previous.stamp, first, first + len(new_records))
     return doc
+
+
+def _take_lines(lines: list[str], sections: list[Section]) -> None:
+    """The kept records read by the template hold these `lines` (in their new places) rather than
+    the previous text's: that text is freed, not held twice."""
+    for section in sections:
+        record = section.record
+        if record is not None and record.lines is not None:
+            record.lines = lines[section.start : section.stop]
 
 
 def parse_log(text: str, previous: LogDoc | None = None) -> LogDoc:
