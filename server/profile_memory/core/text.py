@@ -24,6 +24,8 @@ _WARNING_SIGNS = re.compile("\u26a0\ufe0f?")
 
 def split_lines(text: str) -> list[str]:
     """Lines without their terminators. A final line break leaves an empty last element."""
+    if "\r" not in text:  # most files: `str.split` is several times faster than the regex
+        return text.split("\n")
     return LINE_BREAK.split(text)
 
 
@@ -245,8 +247,10 @@ def normalise(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).strip()
     if text.startswith("- "):
         text = text[2:]
-    text = HTML_COMMENT.sub(" ", text)
-    text = _WARNING_SIGNS.sub(" ", text)
+    if "<!--" in text:  # (a search costs more than these tests)
+        text = HTML_COMMENT.sub(" ", text)
+    if "\u26a0" in text:
+        text = _WARNING_SIGNS.sub(" ", text)
     return one_line(text)
 
 

@@ -20,20 +20,23 @@ from profile_memory.core.text import LINE_BREAK, shared_ends, split_lines
 from profile_memory.lsp.positions import from_client
 
 
-def _split(text: str) -> tuple[list[str], list[str]]:
+def _split(text: str) -> tuple[list[str], list[str] | None]:
     """Lines without terminators (the core's split), and the terminator after each ("" after the
-    last)."""
-    if "\r" not in text:  # most files: `str.split` is several times faster than the regex
-        lines = text.split("\n")
-        return lines, [*repeat("\n", len(lines) - 1), ""]
+    last), or None when each is `\n` (most files: no list of them is kept)."""
+    if "\r" not in text:
+        return split_lines(text), None
     return split_lines(text), [*LINE_BREAK.findall(text), ""]
+
+
+def _line_feeds(count: int, last: str) -> list[str]:
+    return [*repeat("\n", count - 1), last] if count else []
 
 
 _EDITS_KEPT = 64  # a parse more edits behind compares its lines whole
 
 
-def _join(lines: list[str], breaks: list[str]) -> str:
-    if breaks.count("\n") == len(breaks) - 1:
+def _join(lines: list[str], breaks: list[str] | None) -> str:
+    if breaks is None or breaks.count("\n") == len(breaks) - 1:
         return "\n".join(lines)
     return "".join([part for pair in zip(lines, breaks, strict=False) for part in pair])
 
@@ -45,7 +48,7 @@ class Document:
     serial: int = 0
     changes: int = 0  # edits applied: with `serial`, what the server keeps is keyed by
     _lines: list[str] = field(default_factory=list)
-    _breaks: list[str] = field(default_factory=list)
+    _breaks: list[str] | None = None  # see `_split`
     length: int = 0  # code points, line breaks included
     _text: str | None = None
     # each recent edit: the state before it, and how many leading and trailing lines it left as
@@ -103,7 +106,7 @@ class Document:
         if not isinstance(change, types.TextDocumentContentChangePartial):
             self._edited(before, *self._replace_all(change.text, previous))
             return
-        lines, breaks, last = self._lines, self._breaks, len(self._lines) - 1
+        lines, last, line_break = self._lines, len(self._lines) - 1, self._break
         (first, start_col), (end_line, end_col) = (
             sorted(  # a reversed range is read as the range it spans
                 (
@@ -114,30 +117,42 @@ class Document:
         )
         stop = end_line + 1
         start_offset = start_col
-        end_offset = sum(len(lines[i]) + len(breaks[i]) for i in range(first, end_line)) + end_col
+        end_offset = (
+            sum(len(lines[i]) + len(line_break(i)) for i in range(first, end_line)) + end_col
+        )
         # A `\r` and a `\n` that become neighbours form one line break: widen the window to re-split
         # them.
-        if first > 0 and breaks[first - 1] == "\r":
+        if first > 0 and line_break(first - 1) == "\r":
             first -= 1
             start_offset += len(lines[first]) + 1
             end_offset += len(lines[first]) + 1
-        chunk = "".join(lines[i] + breaks[i] for i in range(first, stop))
+        chunk = "".join(lines[i] + line_break(i) for i in range(first, stop))
         new = chunk[:start_offset] + change.text + chunk[end_offset:]
         replaced = len(chunk)
-        if stop <= last and new.endswith("\r") and lines[stop] == "" and breaks[stop] == "\n":
+        if stop <= last and new.endswith("\r") and lines[stop] == "" and line_break(stop) == "\n":
             new += "\n"
             stop += 1
             replaced += 1
         new_lines, new_breaks = _split(new)
-        if (
-            stop <= last
-        ):  # the window ended with a line break: no empty last line inside the document
+        inside = stop <= last  # the window ended with a line break: no empty last line inside it
+        if inside:
             new_lines.pop()
-            new_breaks.pop()
         self.length += len(new) - replaced
-        self._lines, self._breaks = lines[:], breaks[:]  # one copy each; the old lists are kept
-        self._lines[first:stop], self._breaks[first:stop] = new_lines, new_breaks
+        self._lines = lines[:]  # one copy; the old list is kept
+        self._lines[first:stop] = new_lines
+        if self._breaks is not None or new_breaks is not None:
+            breaks = self._breaks[:] if self._breaks is not None else _line_feeds(len(lines), "")
+            if new_breaks is None:
+                new_breaks = _line_feeds(len(new_lines) + inside, "")
+            breaks[first:stop] = new_breaks[: len(new_lines)]
+            self._breaks = breaks
         self._edited(before, first, len(lines) - stop)
+
+    def _break(self, line: int) -> str:
+        """The terminator after a line."""
+        if self._breaks is not None:
+            return self._breaks[line]
+        return "\n" if line < len(self._lines) - 1 else ""
 
     def _replace_all(self, text: str, previous: str | None) -> tuple[int, int]:
         """The whole new text (clients without incremental sync send it on each change). Against
@@ -164,7 +179,7 @@ class Document:
             middle = text[start : len(text) - (len(previous) - tail_break)]
         old = self._lines
         self._lines = [*old[:first], *middle.split("\n"), *old[len(old) - kept :]]
-        self._breaks = [*repeat("\n", len(self._lines) - 1), ""]
+        self._breaks = None
         return first, kept
 
     def _locate(self, position: types.Position, encoding: str) -> tuple[int, int]:
