@@ -233,6 +233,7 @@ def _section_shape(section):
             for key, found in record.fields.items()
         },  # made from its lines when the record was read by the template
         record and [record.value(key) for key in keys],
+        record and list(record.values()),
         record and (record.missing_fields, record.english, record.supersedes),
     )
 

@@ -8,7 +8,7 @@ import datetime as dt
 import functools
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Generic, TypeVar
@@ -391,6 +391,17 @@ class Record:
             return self.lines[at[0]][at[1] :] if at else None
         found = self.fields.get(key)
         return found.value if found else None
+
+    def values(self) -> Iterator[tuple[int, str]]:
+        """Each field's line and value, in the order written (a templated record reads them from
+        its lines, without making its fields)."""
+        layout, lines, line = self.layout, self.lines, self.base.line
+        if layout is not None and lines is not None:
+            for offset, column in layout.values.values():
+                yield line + offset, lines[offset][column:]
+        else:
+            for found in self.fields.values():
+                yield found.line, found.value
 
     @property
     def missing_fields(self) -> list[str]:

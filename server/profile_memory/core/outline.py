@@ -115,10 +115,9 @@ class PendingView:
 
 
 def _record_view(pair: PairIndex, record: Record, with_fields: bool = False) -> RecordView:
-    fields = (
-        {key: masked(found.value) for key, found in record.fields.items()} if with_fields else {}
-    )
-    labels = {key: found.label for key, found in record.fields.items()} if with_fields else {}
+    found_fields = record.fields if with_fields else {}  # made once: a record may make them
+    fields = {key: masked(found.value) for key, found in found_fields.items()}
+    labels = {key: found.label for key, found in found_fields.items()}
     path = pair.log.path if pair.log else pair.folder / pair.log_name
     return RecordView(
         record.id or "",

@@ -399,9 +399,9 @@ def search_log(path: PurePath, doc: LogDoc, query: str) -> list[LogHit]:
         if needle in doc.lines[record.line].casefold():
             hits.append(LogHit(path, record.line, record.id, _date(record.date), record.title))
             continue
-        for found in record.fields.values():
-            if needle in found.value.casefold():
-                hits.append(LogHit(path, found.line, record.id, _date(record.date), found.value))
+        for line, value in record.values():
+            if needle in value.casefold():
+                hits.append(LogHit(path, line, record.id, _date(record.date), value))
                 break
     return hits
 
