@@ -25,7 +25,9 @@ TODAY = "2026-11-30"
 
 
 def run_pmem(*args: str, cwd: Path, env: dict[str, str] | None = None) -> Result:
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("PMEM_")}
+    environment = {  # output to a pipe is block-buffered, as from a shell: it must all arrive
+        k: v for k, v in os.environ.items() if not k.startswith("PMEM_") and k != "PYTHONUNBUFFERED"
+    }
     environment["HOME"] = str(cwd)  # never read the real ~/.cursor/profile
     environment["PMEM_TODAY"] = TODAY  # ids a test expects must not depend on the day it runs
     environment.update(env or {})

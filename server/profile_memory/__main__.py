@@ -1,5 +1,5 @@
 """`python -m profile_memory` runs the `pmem` command line."""
 
-from profile_memory.cli import main
+from profile_memory.cli import run
 
-raise SystemExit(main())
+run()

@@ -85,3 +85,30 @@ def test_a_restore_after_retirement_makes_it_live_again():
         record("PF-20260412-01", "2026-04-14", op="恢复"),
     )
     assert result["PF-20260412-01"] is State.LIVE
+
+
+def test_a_pivot_retires_every_id_whose_latest_summary_is_its_old():
+    result = states(
+        record("PF-20260412-01", summary="偏好 React"),
+        record("PF-20260412-02", summary="偏好 React"),
+        record(
+            "PF-20260413-01", "2026-04-13", op="转向（偏好 React → 偏好 Vue）", summary="偏好 Vue"
+        ),
+    )
+    assert result["PF-20260412-01"] is result["PF-20260412-02"] is State.RETIRED
+
+
+def test_a_summary_left_behind_is_held_by_no_one():
+    # 02 moves from the text it shared with 01, 03 from the text it held alone: a pivot of either
+    # OLD retires only who still holds it
+    result = states(
+        record("PF-20260412-01", summary="偏好 React"),
+        record("PF-20260412-02", summary="偏好 React"),
+        record("PF-20260412-03", summary="偏好 Angular"),
+        record("PF-20260412-02", op="演进（偏好 React → 偏好 Vue）", summary="偏好 Vue"),
+        record("PF-20260412-03", op="演进（偏好 Angular → 偏好 Solid）", summary="偏好 Solid"),
+        record("PF-20260413-01", "2026-04-13", op="转向（偏好 React → 偏好 Svelte）", summary="x"),
+        record("PF-20260413-02", "2026-04-13", op="转向（偏好 Angular → 偏好 Qwik）", summary="y"),
+    )
+    assert result["PF-20260412-01"] is State.RETIRED
+    assert result["PF-20260412-02"] is result["PF-20260412-03"] is State.LIVE

@@ -161,9 +161,9 @@ class _Indexer:
 
     def __init__(self) -> None:
         self.result = LogIndex()
-        self.holders: dict[str, set[str]] = defaultdict(
-            set
-        )  # normalised latest summary -> ids holding it
+        # normalised latest summary -> the id holding it, or the ids when several do (nearly every
+        # text is held by one id: no set is made for it)
+        self.holders: dict[str, str | set[str]] = {}
         self.summary_of: dict[str, str] = {}
         self.holder_of: dict[str, Record] = {}  # id -> the record its latest 精简版 comes from
         self.above: Record | None = None
@@ -220,8 +220,7 @@ class _Indexer:
             return retired
         result.lookers.setdefault(old, []).append(self.position)
         if creates:
-            holders = self.holders.get(old, set()) - {anchor_id}
-            retired |= holders
+            retired |= self._holding(old) - {anchor_id}
             checked = next(iter(retired), None)
             if checked is not None and self.summary_of.get(checked) not in (old, None):
                 result.old_mismatches.append(
@@ -249,11 +248,31 @@ class _Indexer:
         if summary is None:
             return
         previous = self.summary_of.get(anchor_id)
-        if previous is not None:
-            self.holders[previous].discard(anchor_id)
         text = self.summary_of[anchor_id] = normalise(summary)
         self.holder_of[anchor_id] = record
-        self.holders[text].add(anchor_id)
+        if previous == text:
+            return
+        holders = self.holders
+        if previous is not None:
+            held = holders[previous]
+            if isinstance(held, str):
+                del holders[previous]
+            else:
+                held.discard(anchor_id)
+        others = holders.get(text)
+        if others is None:
+            holders[text] = anchor_id
+        elif isinstance(others, str):
+            holders[text] = {others, anchor_id}
+        else:
+            others.add(anchor_id)
+
+    def _holding(self, text: str) -> set[str]:
+        """The ids whose latest 精简版 is `text` (normalised)."""
+        held = self.holders.get(text)
+        if held is None:
+            return set()
+        return {held} if isinstance(held, str) else held
 
 
 def index_log(log: LogDoc) -> LogIndex:

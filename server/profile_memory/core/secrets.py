@@ -12,6 +12,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, AnyStr
 
 from profile_memory.core.text import line_numbers, line_starts_holding
 
@@ -127,27 +128,36 @@ _FOLDING = ("\u017f", "\u212a")
 SHORT = 4096  # characters: below, one regex search is cheapest; above, substring tests are
 
 
-# The literals by their first character: a character is looked for at memchr speed, and the
-# literals it starts only where it occurs (most texts lack `A`, `:` or `密`), by one pattern that
-# the regex engine scans for that character (the seven literals that start with `g` cost one scan
-# of a long text, not seven); each is looked for alone only when one of them is there.
-_BY_FIRST: dict[str, tuple[str, ...]] = {}
-for _literal in _LITERALS + _FOLDING:
-    _BY_FIRST[_literal[0]] = (*_BY_FIRST.get(_literal[0], ()), _literal)
-_GROUPS = tuple(
-    (first, re.compile("|".join(map(re.escape, literals))), literals)
-    for first, literals in _BY_FIRST.items()
-)
-_WORD_BYTES = tuple(word.encode() for word in _WORDS)
+# The pieces by their first character: a character is looked for at memchr speed, and the pieces
+# it starts only where it occurs (most texts lack `A`, `:` or `密`), by one pattern that the regex
+# engine scans for that character (the seven literals that start with `g` cost one scan of a long
+# text, not seven); each is looked for alone only when one of them is there.
+Group = tuple[AnyStr, "re.Pattern[AnyStr]", tuple[AnyStr, ...]]
+_BAR: dict[type, Any] = {str: "|", bytes: b"|"}
 
 
-def _literals_in(text: str) -> list[str]:
+def _grouped(pieces: tuple[AnyStr, ...]) -> tuple[Group[AnyStr], ...]:
+    by_first: dict[AnyStr, list[AnyStr]] = {}
+    for piece in pieces:
+        by_first.setdefault(piece[:1], []).append(piece)
+    bar = _BAR[type(pieces[0])]
+    return tuple(
+        (first, re.compile(bar.join(map(re.escape, group))), tuple(group))
+        for first, group in by_first.items()
+    )
+
+
+_LITERAL_GROUPS = _grouped(_LITERALS + _FOLDING)
+_WORD_GROUPS = _grouped(tuple(word.encode() for word in _WORDS))  # `pass`, `pwd`: one scan
+
+
+def _pieces_in(text: AnyStr, groups: tuple[Group[AnyStr], ...]) -> list[AnyStr]:
     return [
-        literal
-        for first, pattern, literals in _GROUPS
+        piece
+        for first, pattern, group in groups
         if first in text and pattern.search(text)
-        for literal in literals
-        if literal in text
+        for piece in group
+        if piece in text
     ]
 
 
@@ -163,10 +173,7 @@ def may_hold_secret(text: str) -> bool:
     """False only when `text` cannot hold a secret (cheap: no secret pattern is run)."""
     if len(text) < SHORT:
         return _ANY.search(text) is not None
-    if _literals_in(text):
-        return True
-    lowered = _lowered(text)
-    return any(word in lowered for word in _WORD_BYTES)
+    return bool(_pieces_in(text, _LITERAL_GROUPS) or _pieces_in(_lowered(text), _WORD_GROUPS))
 
 
 def suspect_lines(
@@ -180,9 +187,10 @@ def suspect_lines(
     text = "\n".join(lines[start:stop]) if joined is None else joined
     if len(text) < SHORT:
         return [i for i in range(start, stop) if _ANY.search(lines[i])] if _ANY.search(text) else []
-    numbers = line_numbers(text, sorted(line_starts_holding(text, _literals_in(text))))
+    literals = _pieces_in(text, _LITERAL_GROUPS)
+    numbers = line_numbers(text, sorted(line_starts_holding(text, literals)))
     lowered = _lowered(text)  # lines hold no line feed: both texts have the same lines
-    words = [word for word in _WORD_BYTES if word in lowered]
+    words = _pieces_in(lowered, _WORD_GROUPS)
     numbers += line_numbers(lowered, sorted(line_starts_holding(lowered, words)))
     return [start + line for line in sorted(set(numbers))]
 
