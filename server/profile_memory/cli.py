@@ -13,13 +13,11 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path, PurePath
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from profile_memory import __version__
 from profile_memory.core import anchors, recall
-from profile_memory.core.buffers import UnsafeSource
 from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.diagnostics import Diagnostic
@@ -30,7 +28,6 @@ from profile_memory.core.files import (
 )
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending, proposal_fields
 from profile_memory.core.places import Places, locate
-from profile_memory.core.plans import BadText, PlanError, Planner
 from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
@@ -38,7 +35,6 @@ from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fiel
 from profile_memory.core.tokens import estimate
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
-from profile_memory.store.apply import plan_and_write
 from profile_memory.store.disk import DiskProvider, iter_blocks_newest_first
 from profile_memory.store.memory import (
     BadInput,
@@ -50,7 +46,12 @@ from profile_memory.store.memory import (
     sha256_of,
 )
 from profile_memory.store.safe import UnsafePath
-from profile_memory.store.templates import provision, provisioning
+
+if TYPE_CHECKING:
+    from profile_memory.core.plans import Planner
+
+# What only writes, `init` and `demo` use is imported by them: a check or a search never waits for
+# the planner, the templates or `importlib.resources` to load.
 
 
 class CliError(Exception):
@@ -247,6 +248,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
 
 
 def cmd_init(args: argparse.Namespace) -> int:
+    from profile_memory.store.templates import provision, provisioning
+
     ctx = load_context(args.user_dir)
     language = args.lang or ctx.settings.language
     both = not (args.user or args.project or args.memory)
@@ -275,6 +278,8 @@ DEMO_TRACE_ID = "PF-20260412-02"
 
 
 def _copy_demo(target: Path) -> None:
+    from importlib import resources
+
     bundled = Path(str(resources.files("profile_memory") / "demo"))
     shutil.copytree(
         bundled, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__")
@@ -321,7 +326,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 # -- writes (propose, add, evolve, pivot, delete, confirm) ---------------------------------------
 
-WriteOperation = Callable[[Planner, Context], str]
+WriteOperation = Callable[["Planner", "Context"], str]
 
 
 def _scope(args: argparse.Namespace) -> Scope | None:
@@ -332,6 +337,10 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
     """Plan, then plan again and write under the folders' locks (log, profile, pending). A write
     that is refused or has nothing to do is found by the first plan, so it takes no lock and creates
     nothing."""
+    from profile_memory.core.buffers import UnsafeSource
+    from profile_memory.core.plans import BadText, PlanError
+    from profile_memory.store.apply import plan_and_write
+
     ctx = load_context(args.user_dir)
 
     def planned(planner: Planner) -> str:
@@ -477,7 +486,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
         if args.line:
             proposals = [p for p in proposals if p.line <= args.line - 1 < p.end_line]
             if not proposals:
-                raise PlanError(f"{ctx.show(pending)}:{args.line} is no proposal")
+                raise CliError(f"{ctx.show(pending)}:{args.line} is no proposal", code=1)
         # With --line, the decided lines are left blank: the numbers `pmem pending` printed stay
         # true
         return planner.decide_each(pending, proposals, decision, keep_lines=bool(args.line))
