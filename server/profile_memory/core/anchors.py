@@ -65,9 +65,7 @@ def parse(token: str) -> AnchorId | None:
     if shape is None or problem(token) is not None:
         return None
     date_part, seq_part = shape.groups()
-    return AnchorId(
-        dt.date(int(date_part[:4]), int(date_part[4:6]), int(date_part[6:])), int(seq_part)
-    )
+    return AnchorId(_day(date_part), int(seq_part))
 
 
 def day_of(token: str) -> dt.date | None:
@@ -80,6 +78,7 @@ def day_of(token: str) -> dt.date | None:
 
 @lru_cache(maxsize=8192)
 def _day(digits: str) -> dt.date:
+    """The date of an id's eight digits, already checked (one object per day)."""
     return dt.date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
 
 

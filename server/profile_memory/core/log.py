@@ -346,14 +346,14 @@ class Record:
     parsed_fields: dict[str, Field] | None = field(default=None, repr=False, compare=False)
     lines: list[str] | None = field(default=None, repr=False, compare=False)
     layout: Layout | None = field(default=None, repr=False, compare=False)
-    title_at: int = field(default=0, repr=False, compare=False)  # a templated title's column
 
     @property
     def title(self) -> str:
-        """The title as written after the date, without the white space around it."""
-        if self.written_title is not None:
-            return self.written_title
-        return self.lines[0][self.title_at :].rstrip() if self.lines else ""
+        """The title as written after the date, without the white space around it (a templated
+        record's is read from its heading line)."""
+        if self.written_title is not None or self.lines is None or self.id_cols is None:
+            return self.written_title or ""
+        return self.lines[0][self.id_cols[1] + _TITLE_AFTER_ID :].rstrip()
 
     @property
     def fields(self) -> dict[str, Field]:
@@ -798,6 +798,9 @@ _TEMPLATED = re.compile(
 )
 
 
+_TITLE_AFTER_ID = len("] 2026-04-12 — ")  # in a templated heading, from the id's end to the title
+
+
 def _layouts(language: str) -> dict[int, tuple[int, Layout]]:
     """By the last group a templated record in `language` matched (its operation, or its
     Supersedes), by number: where its operation is among the match's groups, and its layout."""
@@ -894,7 +897,6 @@ def _templated_section(
         None,
         lines[start:stop],  # the document's own line strings: no text is copied
         layout,
-        len(anchor_id) + 20,  # the title's column: after `### [ID] YYYY-MM-DD — `
     )
     only_its_id = match.string.count("PF-", *match.span()) == 1
     tokens = () if only_its_id else tuple(malformed_tokens_in(lines, start + 1, stop))
@@ -910,6 +912,8 @@ def _is_boundary(line: str) -> bool:
 
 def _holds_secret(lines: list[str], start: int, stop: int, suspects: list[int]) -> bool:
     """Whether lines start..stop hold a secret; `suspects`: the lines that may hold one (sorted)."""
+    if not suspects:  # nearly every log: no bisection for each of its sections
+        return False
     first = bisect.bisect_left(suspects, start)
     mine = suspects[first : bisect.bisect_left(suspects, stop, first)]
     return any(find_secrets(lines[line]) for line in mine)
@@ -961,7 +965,7 @@ def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
         at, after = match.span()
         line += text.count("\n", counted, at)
         stop = line + text.count("\n", at, after) + (after == size)
-        secret = bool(suspects) and _holds_secret(lines, line, stop, suspects)
+        secret = _holds_secret(lines, line, stop, suspects)
         section = _templated_section(lines, line, stop, match, secret)
         if section is not None:
             if parsed_to < line:

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, AnyStr
 
-from profile_memory.core.text import line_numbers, line_starts_holding
+from profile_memory.core.text import lines_holding
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,12 +187,10 @@ def suspect_lines(
     text = "\n".join(lines[start:stop]) if joined is None else joined
     if len(text) < SHORT:
         return [i for i in range(start, stop) if _ANY.search(lines[i])] if _ANY.search(text) else []
-    literals = _pieces_in(text, _LITERAL_GROUPS)
-    numbers = line_numbers(text, sorted(line_starts_holding(text, literals)))
     lowered = _lowered(text)  # lines hold no line feed: both texts have the same lines
-    words = _pieces_in(lowered, _WORD_GROUPS)
-    numbers += line_numbers(lowered, sorted(line_starts_holding(lowered, words)))
-    return [start + line for line in sorted(set(numbers))]
+    found = lines_holding(text, _pieces_in(text, _LITERAL_GROUPS))
+    found |= lines_holding(lowered, _pieces_in(lowered, _WORD_GROUPS))
+    return [start + line for line in sorted(found)]
 
 
 def secrets_in_lines(

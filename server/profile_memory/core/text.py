@@ -51,43 +51,31 @@ def line_ends(lines: Iterable[Sized]) -> list[int]:
     return list(accumulate(map(add, map(len, lines), repeat(1))))
 
 
-def lines_holding(text: AnyStr, needles: Iterable[AnyStr], ends: list[int]) -> set[int]:
-    """The 0-based lines of `text` (its `line_ends`) on which any of `needles` occurs: C-level
-    searches over the whole text, one bisection per line found."""
-    found = set()
-    for needle in needles:
-        at = text.find(needle)
-        while at >= 0:
-            line = bisect_right(ends, at)
-            found.add(line)
-            at = text.find(needle, ends[line])  # on from the next line
-    return found
-
-
 _LINE_FEED: dict[type, Any] = {str: "\n", bytes: b"\n"}
 
 
-def line_starts_holding(data: AnyStr, needles: Iterable[AnyStr]) -> set[int]:
-    """Where each line of `data` (lines joined by line feeds) holding any of `needles` starts:
-    C-level searches that never split the text (`line_numbers` then counts the lines)."""
-    found, feed = set(), _LINE_FEED[type(data)]
+def lines_holding(
+    text: AnyStr, needles: Iterable[AnyStr], ends: list[int] | None = None
+) -> set[int]:
+    """The 0-based lines of `text` (lines joined by line feeds) on which any of `needles` occurs:
+    C-level searches over the whole text, each resumed on the line after a find. With the text's
+    `line_ends`, a line's number is one bisection; without them the text is never split, and the
+    line feeds before the lines found are counted once."""
+    feed, starts = _LINE_FEED[type(text)], set()
     for needle in needles:
-        at = data.find(needle)
+        at = text.find(needle)
         while at >= 0:
-            found.add(data.rfind(feed, 0, at) + 1)
-            end = data.find(feed, at)
-            at = data.find(needle, end) if end >= 0 else -1
-    return found
-
-
-def line_numbers(data: AnyStr, starts: list[int]) -> list[int]:
-    """The 0-based numbers of the lines starting at `starts` (sorted), counting line feeds once."""
-    numbers, line, counted, feed = [], 0, 0, _LINE_FEED[type(data)]
-    for start in starts:
-        line += data.count(feed, counted, start)
+            starts.add(text.rfind(feed, 0, at) + 1)
+            end = text.find(feed, at)
+            at = text.find(needle, end) if end >= 0 else -1
+    if ends is not None:
+        return {bisect_right(ends, start) for start in starts}
+    found, line, counted = set(), 0, 0
+    for start in sorted(starts):
+        line += text.count(feed, counted, start)
         counted = start
-        numbers.append(line)
-    return numbers
+        found.add(line)
+    return found
 
 
 _BLOCK = 1 << 16  # code points compared at once

@@ -23,9 +23,7 @@ from profile_memory.lsp.positions import from_client
 def _split(text: str) -> tuple[list[str], list[str] | None]:
     """Lines without terminators (the core's split), and the terminator after each ("" after the
     last), or None when each is `\n` (most files: no list of them is kept)."""
-    if "\r" not in text:
-        return split_lines(text), None
-    return split_lines(text), [*LINE_BREAK.findall(text), ""]
+    return split_lines(text), [*LINE_BREAK.findall(text), ""] if "\r" in text else None
 
 
 def _line_feeds(count: int, last: str) -> list[str]:
@@ -159,8 +157,8 @@ class Document:
         the previous whole text, only the lines between the parts they share are split again: the
         others stay the very same objects, as after an incremental edit, and nothing is compared
         line by line. The previous text is joined from the lines when it was not kept (a join
-        costs a few milliseconds at 50,000 ids; holding the text between changes would hold the
-        document twice, and splitting the new text whole would make every line again). Returns how
+        costs one copy of the text; holding the text between changes would hold the document twice,
+        and splitting the new text whole would make every line again). Returns how
         many leading and trailing lines it kept."""
         if previous is None:
             previous = _join(self._lines, self._breaks)
