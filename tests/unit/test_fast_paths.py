@@ -10,6 +10,7 @@ from profile_memory.core.log import (
     SectionStart,
     _canonical_field,
     _general_sections,
+    _mark_secrets,
     _parse_sections,
     _written_field,
     parse_log,
@@ -240,7 +241,8 @@ def _section_shape(section):
 
 def _sections_shape(lines):
     fast = _parse_sections(lines, 0, len(lines))
-    slow = _general_sections(lines, 0, len(lines), suspect_lines(lines))
+    slow = _general_sections(lines, 0, len(lines))
+    _mark_secrets(lines, slow, suspect_lines(lines))
     return [_section_shape(section) for section in fast], [_section_shape(s) for s in slow], fast
 
 

@@ -658,6 +658,27 @@ def test_pm060_a_secret_is_an_error_at_its_exact_range_never_quoted(kind, where)
     )
 
 
+def test_pm060_in_every_kind_of_log_section_each_secret_once_where_it_is():
+    """A secret before the first record, in a record written by the template, in one with a slip,
+    in the last record: each is found where it is, and the records between stay clean."""
+    fake = FAKES["github-token"]
+    records = [
+        record("PF-20260412-01"),
+        record("PF-20260412-02", summary=f"偏好 {fake}"),
+        record("PF-20260412-03"),
+        record("PF-20260412-04", extra=f"- **备注** : {fake}\n"),  # a slip: parsed line by line
+        record("PF-20260412-05"),
+        record("PF-20260412-06", title=f"标题 {fake}"),
+    ]
+    files = pair([ENTRY], records)
+    files[UL] = files[UL].replace("## 记录", f"## 记录\n{fake}")
+    lines = files[UL].split("\n")
+    assert [d.span.start_line for d in found(files, UL, "PM060")] == [
+        n for n, line in enumerate(lines) if fake in line
+    ]
+    assert len(found(files, UL, "PM060")) == 4
+
+
 def test_pm060_passwords_in_urls_and_assignments_but_not_our_own_text():
     files = pair([ENTRY, f"- 数据库 {URL_WITH_PASSWORD}", f"- 测试环境 {ASSIGNED}"], [REC])
     assert [d.span.start_line for d in found(files, UP, "PM060")] == [4, 5]

@@ -5,6 +5,7 @@ from profile_memory.core.text import (
     decode,
     line_count,
     normalise,
+    one_line,
     shared_ends,
     similarity,
     split_lines,
@@ -49,6 +50,12 @@ def test_decode_truncates_at_a_line_break_inside_the_bound():
 def test_normalise_strips_bullet_comments_warning_and_folds_width():
     assert normalise("- 偏好  React，<!-- PF-20260412-01 --> ⚠️ ") == "偏好 React,"
     assert normalise("ＡＢＣ\u3000x") == "ABC x"
+
+
+@given(st.text(alphabet=" a中\t\n\u00a0\u2028\u3000\x1c\x85-", max_size=12))
+def test_normalised_text_is_on_one_line_whichever_white_space_it_had(text):
+    """Text already on one line is returned as it is: every other white space is caught."""
+    assert normalise(text) == one_line(normalise(text))
 
 
 def test_similarity_works_for_chinese_and_english():

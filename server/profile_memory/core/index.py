@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
@@ -86,6 +87,7 @@ class OutOfOrder:
 @dataclass(slots=True)
 class History:
     id: str
+    day: dt.date | None  # the date its id names (None: a malformed id)
     records: list[Record] = field(default_factory=list)
     retired_by: Record | None = None
     _retired_at: int = -1
@@ -139,17 +141,6 @@ class LogIndex:
         return self._live
 
 
-def _note_dates(history: History, record: Record, found: list[EarlyDate]) -> None:
-    if record.date is None or record.id is None:
-        return
-    day = anchors.day_of(record.id)
-    previous = history.records[-1] if history.records else None
-    if day is not None and record.date < day:
-        found.append(EarlyDate(record, None))
-    elif previous is not None and previous.date is not None and record.date < previous.date:
-        found.append(EarlyDate(record, previous))
-
-
 def _is_marked_in_place(record: Record) -> bool:
     """A record whose title was marked deleted: the skill's "mark deleted in the log", done in place
     on the add record (docs/format.md, "History")."""
@@ -165,6 +156,7 @@ class _Indexer:
         # text is held by one id: no set is made for it)
         self.holders: dict[str, str | set[str]] = {}
         self.summary_of: dict[str, str] = {}
+        self.written_of: dict[str, str] = {}  # id -> its latest 精简版 as written
         self.holder_of: dict[str, Record] = {}  # id -> the record its latest 精简版 comes from
         self.above: Record | None = None
         self.position = 0
@@ -177,15 +169,13 @@ class _Indexer:
         history = result.histories.get(anchor_id)
         creates = history is None
         if history is None:
-            history = result.histories[anchor_id] = History(anchor_id)
+            history = result.histories[anchor_id] = History(anchor_id, anchors.day_of(anchor_id))
         op = record.op
         if op is Op.ADD and not creates:
             result.duplicate_adds.append(
                 DuplicateAdd(record, history.records[0], history.latest.op is Op.DELETE)
             )
-        early = len(result.early_dates)
-        _note_dates(history, record, result.early_dates)
-        self._note_order(record, noted=len(result.early_dates) > early)
+        self._note_dates(history, record)
         retired = self._retired(anchor_id, record, creates, op)
         for old_id in retired:
             old = result.histories.get(old_id)
@@ -205,19 +195,19 @@ class _Indexer:
         history._last_at = position
         self._hold(anchor_id, record)
 
-    def _retired(self, anchor_id: str, record: Record, creates: bool, op: Op | None) -> set[str]:
+    def _retired(
+        self, anchor_id: str, record: Record, creates: bool, op: Op | None
+    ) -> Collection[str]:
         """The ids this record retires (its Supersedes, or the id whose 精简版 its OLD is), checking
         OLD."""
-        operation, result = record.operation, self.result
-        old = (
-            normalise(operation.old)
-            if operation is not None and operation.old and op in (Op.PIVOT, Op.EVOLVE)
-            else None
-        )
         supersedes = record.supersedes
+        if op is not Op.PIVOT and op is not Op.EVOLVE:  # nearly every record: nothing to look up
+            return (supersedes,) if supersedes and supersedes != anchor_id else ()
+        operation, result = record.operation, self.result
+        if operation is None or not operation.old:
+            return {supersedes} if supersedes and supersedes != anchor_id else set()
+        old = normalise(operation.old)
         retired = {supersedes} if supersedes and supersedes != anchor_id else set()
-        if old is None:
-            return retired
         result.lookers.setdefault(old, []).append(self.position)
         if creates:
             retired |= self._holding(old) - {anchor_id}
@@ -234,22 +224,32 @@ class _Indexer:
             )
         return retired
 
-    def _note_order(self, record: Record, noted: bool) -> None:
-        above = self.above
-        if record.date is None:
+    def _note_dates(self, history: History, record: Record) -> None:
+        """A date before its id's or its id's previous record's (PM012), else before the date of
+        the record above it (out of order)."""
+        date = record.date
+        if date is None:
             return
-        if above is not None and above.date is not None and record.date < above.date and not noted:
+        previous = history.records[-1] if history.records else None
+        above, self.above = self.above, record
+        if history.day is not None and date < history.day:
+            self.result.early_dates.append(EarlyDate(record, None))
+        elif previous is not None and previous.date is not None and date < previous.date:
+            self.result.early_dates.append(EarlyDate(record, previous))
+        elif above is not None and above.date is not None and date < above.date:
             self.result.out_of_order.append(OutOfOrder(record, above))
-        self.above = record
 
     def _hold(self, anchor_id: str, record: Record) -> None:
         """The id's latest 精简版 is now this record's (when it has one)."""
         summary = record.value("summary")
         if summary is None:
             return
+        self.holder_of[anchor_id] = record
+        if self.written_of.get(anchor_id) == summary:  # a delete repeats it: no normalising
+            return
+        self.written_of[anchor_id] = summary
         previous = self.summary_of.get(anchor_id)
         text = self.summary_of[anchor_id] = normalise(summary)
-        self.holder_of[anchor_id] = record
         if previous == text:
             return
         holders = self.holders
@@ -449,6 +449,7 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
         was_history = histories[anchor_id]
         histories[anchor_id] = History(
             anchor_id,
+            was_history.day,
             [current(r) for r in was_history.records],
             was_history.retired_by and current(was_history.retired_by),
             was_history._retired_at,

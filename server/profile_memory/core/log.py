@@ -339,6 +339,9 @@ class Record:
     length: int = 0  # lines, from the heading to the next heading or the end
     operation: Operation | None = None  # the parsed 操作 field, set when the record is complete
     slips: tuple[Slip, ...] = ()  # lines counted from the heading (see `Slip`)
+    # The operation's kind, a title marked deleted making it a delete: read once, when the record
+    # is complete (the index and the rules ask for it many times).
+    op: Op | None = None
     # A record written as the template writes it (nearly every record of a log) keeps its lines and
     # its layout, and makes its fields only when they are asked for (docs/incremental.md); any
     # other record has its fields read when it is parsed.
@@ -413,14 +416,6 @@ class Record:
     def unknown_operation(self) -> bool:
         """It has a 操作 field whose word is no operation."""
         return self.operation is not None and self.operation.kind is None
-
-    @property
-    def op(self) -> Op | None:
-        """The operation's kind; a title marked deleted makes it a delete."""
-        if self.title.endswith(DELETED_TITLE_MARKS):
-            return Op.DELETE
-        operation = self.operation
-        return operation.kind if operation else None
 
     @property
     def supersedes(self) -> str | None:
@@ -857,8 +852,16 @@ def _parse_record(lines: list[str], base: SectionStart, stop: int) -> Record | B
     record.length = stop - start
     operation = fields.get("operation")
     record.operation = parse_operation(operation.value) if operation else None
+    record.op = _op_of(record.title, record.operation)
     record.slips = _record_slips(record, lines)
     return record
+
+
+def _op_of(title: str, operation: Operation | None) -> Op | None:
+    """A record's kind of operation: its 操作's, or a delete when its title is marked deleted."""
+    if title.endswith(DELETED_TITLE_MARKS):
+        return Op.DELETE
+    return operation.kind if operation else None
 
 
 @functools.lru_cache(maxsize=16)
@@ -868,11 +871,12 @@ def _id_columns(length: int) -> tuple[int, int]:
 
 
 def _templated_section(
-    lines: list[str], start: int, stop: int, match: re.Match[str], secret: bool
+    lines: list[str], start: int, stop: int, match: re.Match[str], only_its_id: bool
 ) -> Section | None:
     """The section on lines start..stop, matched by `_TEMPLATED`, as `_parsed_section` reads it (a
     property test holds them equal); its record's fields are made only when asked for. None when
-    the match holds a malformed id or date or an operation with a slip: the section is parsed."""
+    the match holds a malformed id or date or an operation with a slip: the section is parsed.
+    `only_its_id`: no `PF-` but its heading's id is in the match."""
     operation_at, layout = _LAYOUTS[match.lastindex or 0]
     groups = match.groups()
     anchor_id = sys.intern(groups[0])  # one string for each id's records and history
@@ -894,32 +898,34 @@ def _templated_section(
         length,
         operation,
         (),
+        Op.DELETE if groups[2].endswith(DELETED_TITLE_MARKS) else operation.kind,  # `_op_of`
         None,
         lines[start:stop],  # the document's own line strings: no text is copied
         layout,
     )
-    only_its_id = match.string.count("PF-", *match.span()) == 1
     tokens = () if only_its_id else tuple(malformed_tokens_in(lines, start + 1, stop))
     english, chinese = layout.counts
-    return Section(
-        base, length, record, None, tokens, english, chinese, secret or operation.kind is None
-    )
+    return Section(base, length, record, None, tokens, english, chinese, operation.kind is None)
+
+
+# Every `PF-` but the id of a heading written `### [PF-…`: what may be a malformed token.
+_OTHER_PF = re.compile(r"PF-(?<!^### \[PF-)", re.MULTILINE)
 
 
 def _is_boundary(line: str) -> bool:
     return line[:1] == "#" and _ANY_HEADING.match(line) is not None
 
 
-def _holds_secret(lines: list[str], start: int, stop: int, suspects: list[int]) -> bool:
-    """Whether lines start..stop hold a secret; `suspects`: the lines that may hold one (sorted)."""
-    if not suspects:  # nearly every log: no bisection for each of its sections
-        return False
-    first = bisect.bisect_left(suspects, start)
-    mine = suspects[first : bisect.bisect_left(suspects, stop, first)]
-    return any(find_secrets(lines[line]) for line in mine)
+def _mark_secrets(lines: list[str], sections: list[Section], suspects: list[int]) -> None:
+    """The sections holding a secret are irregular (their PM060 is checked); `suspects`: the lines
+    that may hold one, in order (none in nearly every log)."""
+    for line in suspects:
+        if find_secrets(lines[line]):
+            holder = bisect.bisect_right(sections, line, key=lambda s: s.start) - 1
+            sections[holder].irregular = True
 
 
-def _parsed_section(lines: list[str], start: int, stop: int, secret: bool) -> Section:
+def _parsed_section(lines: list[str], start: int, stop: int) -> Section:
     """The section on lines start..stop, read line by line."""
     heading, base = lines[start], SectionStart(start)
     parsed = _parse_record(lines, base, stop) if _is_boundary(heading) else None
@@ -932,14 +938,12 @@ def _parsed_section(lines: list[str], start: int, stop: int, secret: bool) -> Se
     )
     tokens = tuple(malformed_tokens_in(lines, start + plain, stop))
     if parsed is None:
-        return Section(base, stop - start, tokens=tokens, irregular=secret)
+        return Section(base, stop - start, tokens=tokens)
     if not isinstance(parsed, Record):
         return Section(base, stop - start, malformed=parsed, tokens=tokens, irregular=True)
     english = sum([found.english for found in parsed.fields.values()])
-    irregular = (
-        secret
-        or bool(parsed.slips)
-        or (parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation))
+    irregular = bool(parsed.slips) or (
+        parsed.id is not None and bool(parsed.missing_fields or parsed.unknown_operation)
     )
     return Section(
         base,
@@ -957,26 +961,33 @@ def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
     heading or the end): the templated records found by one search of the range's text, the lines
     between them parsed."""
     text = "\n".join(lines[begin:end])
-    suspects = suspect_lines(lines, begin, end, text)  # one search of the range, not one a section
+    # Where a `PF-` other than a heading's id is (rare), so that a templated record is known to
+    # hold no other token without a search of its own.
+    others = [found.start() for found in _OTHER_PF.finditer(text)]
+    others.append(len(text))
     sections: list[Section] = []
     line, counted, parsed_to = begin, 0, begin  # the line at `counted` in the text; read so far
-    size = len(text)
+    size, other = len(text), 0
     for match in _TEMPLATED.finditer(text):
         at, after = match.span()
         line += text.count("\n", counted, at)
         stop = line + text.count("\n", at, after) + (after == size)
-        secret = _holds_secret(lines, line, stop, suspects)
-        section = _templated_section(lines, line, stop, match, secret)
+        while others[other] < at:
+            other += 1
+        section = _templated_section(lines, line, stop, match, others[other] >= after)
         if section is not None:
             if parsed_to < line:
-                sections += _general_sections(lines, parsed_to, line, suspects)
+                sections += _general_sections(lines, parsed_to, line)
             sections.append(section)
             parsed_to = stop
         line, counted = stop, after
-    return sections + _general_sections(lines, parsed_to, end, suspects)
+    sections += _general_sections(lines, parsed_to, end)
+    # one search of the range for what may be a secret, not one a section
+    _mark_secrets(lines, sections, suspect_lines(lines, begin, end, text))
+    return sections
 
 
-def _general_sections(lines: list[str], begin: int, end: int, suspects: list[int]) -> list[Section]:
+def _general_sections(lines: list[str], begin: int, end: int) -> list[Section]:
     """The sections of lines `begin`..`end`, each parsed line by line."""
     heading = _ANY_HEADING.match  # inline: this comprehension may visit every line of a log
     boundaries = [
@@ -985,7 +996,7 @@ def _general_sections(lines: list[str], begin: int, end: int, suspects: list[int
         if line[:1] == "#" and heading(line)
     ]
     return [
-        _parsed_section(lines, start, stop, _holds_secret(lines, start, stop, suspects))
+        _parsed_section(lines, start, stop)
         for start, stop in zip([begin, *boundaries], [*boundaries, end], strict=True)
         if stop > start
     ]

@@ -12,6 +12,7 @@ import unicodedata
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence, Sized
+from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import add
 from typing import Any, AnyStr
@@ -239,21 +240,26 @@ def normalise(text: str) -> str:
         text = HTML_COMMENT.sub(" ", text)
     if "\u26a0" in text:
         text = _WARNING_SIGNS.sub(" ", text)
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text  # already on one line (every white space but the space is unprintable)
     return one_line(text)
 
 
-def _bigrams(text: str) -> Counter[str]:
-    return Counter(text[i : i + 2] for i in range(len(text) - 1))
+@lru_cache(maxsize=1024)  # each proposal is compared with each entry of its category
+def _compared(text: str) -> tuple[str, Counter[str], int]:
+    """`text` normalised and casefolded, its character bigrams and how many (not to be changed)."""
+    folded = normalise(text).casefold()
+    pairs = Counter(folded[i : i + 2] for i in range(len(folded) - 1))
+    return folded, pairs, max(len(folded) - 1, 0)
 
 
 def similarity(a: str, b: str) -> float:
     """Character-bigram Dice coefficient of two texts, normalised and casefolded (works for CJK
     too)."""
-    a, b = normalise(a).casefold(), normalise(b).casefold()
+    (a, left, left_count), (b, right, right_count) = _compared(a), _compared(b)
     if a == b:
         return 1.0
-    left, right = _bigrams(a), _bigrams(b)
-    total = sum(left.values()) + sum(right.values())
+    total = left_count + right_count
     if total == 0:
         return 0.0
     return 2 * sum((left & right).values()) / total
