@@ -970,8 +970,11 @@ def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
     size, other = len(text), 0
     for match in _TEMPLATED.finditer(text):
         at, after = match.span()
-        line += text.count("\n", counted, at)
-        stop = line + text.count("\n", at, after) + (after == size)
+        if at != counted:  # lines no template matched: the next record usually starts right here
+            line += text.count("\n", counted, at)
+        last = match.lastindex or 0
+        # a line feed before each field, and one for each line after the last value
+        stop = line + len(_LAYOUTS[last][1].values) + after - match.end(last) + (after == size)
         while others[other] < at:
             other += 1
         section = _templated_section(lines, line, stop, match, others[other] >= after)
