@@ -200,14 +200,12 @@ class _Indexer:
     ) -> Collection[str]:
         """The ids this record retires (its Supersedes, or the id whose 精简版 its OLD is), checking
         OLD."""
-        supersedes = record.supersedes
-        if op is not Op.PIVOT and op is not Op.EVOLVE:  # nearly every record: nothing to look up
-            return (supersedes,) if supersedes and supersedes != anchor_id else ()
-        operation, result = record.operation, self.result
-        if operation is None or not operation.old:
-            return {supersedes} if supersedes and supersedes != anchor_id else set()
+        supersedes, operation, result = record.supersedes, record.operation, self.result
+        named = (supersedes,) if supersedes and supersedes != anchor_id else ()
+        if (op is not Op.PIVOT and op is not Op.EVOLVE) or operation is None or not operation.old:
+            return named  # nearly every record: no OLD to look up
         old = normalise(operation.old)
-        retired = {supersedes} if supersedes and supersedes != anchor_id else set()
+        retired = set(named)
         result.lookers.setdefault(old, []).append(self.position)
         if creates:
             retired |= self._holding(old) - {anchor_id}

@@ -898,7 +898,7 @@ def _templated_section(
         length,
         operation,
         (),
-        Op.DELETE if groups[2].endswith(DELETED_TITLE_MARKS) else operation.kind,  # `_op_of`
+        _op_of(groups[2], operation),  # the title as `Record.title` reads it
         None,
         lines[start:stop],  # the document's own line strings: no text is copied
         layout,
