@@ -4,6 +4,8 @@ from profile_memory.core.text import (
     LINE_BREAK,
     decode,
     line_count,
+    line_ends,
+    lines_holding,
     normalise,
     one_line,
     shared_ends,
@@ -56,6 +58,19 @@ def test_normalise_strips_bullet_comments_warning_and_folds_width():
 def test_normalised_text_is_on_one_line_whichever_white_space_it_had(text):
     """Text already on one line is returned as it is: every other white space is caught."""
     assert normalise(text) == one_line(normalise(text))
+
+
+@given(
+    st.lists(st.text(alphabet="ab中", max_size=6), min_size=1, max_size=8),
+    st.lists(st.sampled_from(["a", "ab", "ba", "中a", "aa"]), max_size=3),
+)
+def test_lines_holding_finds_every_line_with_or_without_line_ends(lines, needles):
+    """Both ways of numbering the lines found (counting line feeds, bisecting known line ends)
+    find exactly the lines holding a needle, however many a line holds."""
+    text = "\n".join(lines)
+    holding = {n for n, line in enumerate(lines) if any(needle in line for needle in needles)}
+    assert lines_holding(text, needles) == holding
+    assert lines_holding(text, needles, line_ends(lines)) == holding
 
 
 def test_similarity_works_for_chinese_and_english():

@@ -62,6 +62,8 @@ def lines_holding(
     C-level searches over the whole text, each resumed on the line after a find. With the text's
     `line_ends`, a line's number is one bisection; without them the text is never split, and the
     line feeds before the lines found are counted once."""
+    if ends is not None:
+        return _lines_holding_by_ends(text, needles, ends)
     feed, starts = _LINE_FEED[type(text)], set()
     for needle in needles:
         at = text.find(needle)
@@ -69,13 +71,24 @@ def lines_holding(
             starts.add(text.rfind(feed, 0, at) + 1)
             end = text.find(feed, at)
             at = text.find(needle, end) if end >= 0 else -1
-    if ends is not None:
-        return {bisect_right(ends, start) for start in starts}
     found, line, counted = set(), 0, 0
     for start in sorted(starts):
         line += text.count(feed, counted, start)
         counted = start
         found.add(line)
+    return found
+
+
+def _lines_holding_by_ends(text: AnyStr, needles: Iterable[AnyStr], ends: list[int]) -> set[int]:
+    """`lines_holding` with the text's line ends: a find's line is one bisection, and the next
+    find starts on the next line (a search with a hit on every few lines makes one call per hit)."""
+    found: set[int] = set()
+    for needle in needles:
+        at = text.find(needle)
+        while at >= 0:
+            line = bisect_right(ends, at)
+            found.add(line)
+            at = text.find(needle, ends[line]) if line < len(ends) else -1
     return found
 
 
