@@ -1,7 +1,7 @@
 """Each fast path of the parsers reads exactly what its general path reads (docs/incremental.md):
 speed never changes a finding."""
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from profile_memory.core.log import (
     FIELD_KEYS,
@@ -134,6 +134,7 @@ PIECE_LINES = st.lists(
 
 @settings(max_examples=300)
 @given(PIECE_LINES, st.integers(0, 12))
+@example(["ke密y", "AK🙂IA", "key"], 1)  # what a character between letters keeps apart stays apart
 def test_a_long_range_suspects_exactly_the_lines_holding_a_piece(lines, filler_at):
     """The whole-text search of a long range finds each line holding a literal or a word (in any
     case), and no other: hits are counted back to the right line wherever they fall."""
