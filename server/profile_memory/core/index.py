@@ -156,7 +156,6 @@ class _Indexer:
         # text is held by one id: no set is made for it)
         self.holders: dict[str, str | set[str]] = {}
         self.summary_of: dict[str, str] = {}
-        self.written_of: dict[str, str] = {}  # id -> its latest 精简版 as written
         self.holder_of: dict[str, Record] = {}  # id -> the record its latest 精简版 comes from
         self.above: Record | None = None
         self.position = 0
@@ -242,10 +241,10 @@ class _Indexer:
         summary = record.value("summary")
         if summary is None:
             return
+        holder = self.holder_of.get(anchor_id)
         self.holder_of[anchor_id] = record
-        if self.written_of.get(anchor_id) == summary:  # a delete repeats it: no normalising
+        if holder is not None and holder.value("summary") == summary:  # a delete repeats it
             return
-        self.written_of[anchor_id] = summary
         previous = self.summary_of.get(anchor_id)
         text = self.summary_of[anchor_id] = normalise(summary)
         if previous == text:

@@ -871,13 +871,19 @@ def _id_columns(length: int) -> tuple[int, int]:
 
 
 def _templated_section(
-    lines: list[str], start: int, stop: int, match: re.Match[str], only_its_id: bool
+    lines: list[str],
+    start: int,
+    stop: int,
+    match: re.Match[str],
+    found: tuple[int, Layout],
+    only_its_id: bool,
 ) -> Section | None:
     """The section on lines start..stop, matched by `_TEMPLATED`, as `_parsed_section` reads it (a
     property test holds them equal); its record's fields are made only when asked for. None when
     the match holds a malformed id or date or an operation with a slip: the section is parsed.
+    `found`: where its operation is among the match's groups, and its layout (`_LAYOUTS`);
     `only_its_id`: no `PF-` but its heading's id is in the match."""
-    operation_at, layout = _LAYOUTS[match.lastindex or 0]
+    operation_at, layout = found
     groups = match.groups()
     anchor_id = sys.intern(groups[0])  # one string for each id's records and history
     operation = parse_operation(groups[operation_at])
@@ -973,11 +979,12 @@ def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
         if at != counted:  # lines no template matched: the next record usually starts right here
             line += text.count("\n", counted, at)
         last = match.lastindex or 0
+        found = _LAYOUTS[last]
         # a line feed before each field, and one for each line after the last value
-        stop = line + len(_LAYOUTS[last][1].values) + after - match.end(last) + (after == size)
+        stop = line + len(found[1].values) + after - match.end(last) + (after == size)
         while others[other] < at:
             other += 1
-        section = _templated_section(lines, line, stop, match, others[other] >= after)
+        section = _templated_section(lines, line, stop, match, found, others[other] >= after)
         if section is not None:
             if parsed_to < line:
                 sections += _general_sections(lines, parsed_to, line)

@@ -88,7 +88,7 @@ def _lines_holding_by_ends(text: AnyStr, needles: Iterable[AnyStr], ends: list[i
         while at >= 0:
             line = bisect_right(ends, at)
             found.add(line)
-            at = text.find(needle, ends[line]) if line < len(ends) else -1
+            at = text.find(needle, ends[line])  # on from the next line
     return found
 
 
@@ -259,20 +259,19 @@ def normalise(text: str) -> str:
 
 
 @lru_cache(maxsize=1024)  # each proposal is compared with each entry of its category
-def _compared(text: str) -> tuple[str, Counter[str], int]:
-    """`text` normalised and casefolded, its character bigrams and how many (not to be changed)."""
+def _compared(text: str) -> tuple[str, Counter[str]]:
+    """`text` normalised and casefolded, and its character bigrams (not to be changed)."""
     folded = normalise(text).casefold()
-    pairs = Counter(folded[i : i + 2] for i in range(len(folded) - 1))
-    return folded, pairs, max(len(folded) - 1, 0)
+    return folded, Counter(folded[i : i + 2] for i in range(len(folded) - 1))
 
 
 def similarity(a: str, b: str) -> float:
     """Character-bigram Dice coefficient of two texts, normalised and casefolded (works for CJK
     too)."""
-    (a, left, left_count), (b, right, right_count) = _compared(a), _compared(b)
+    (a, left), (b, right) = _compared(a), _compared(b)
     if a == b:
         return 1.0
-    total = left_count + right_count
+    total = left.total() + right.total()
     if total == 0:
         return 0.0
     return 2 * sum((left & right).values()) / total
