@@ -1,15 +1,23 @@
 """Secrets that must never be stored in a memory file (docs/format.md, "Secrets"): our own table of
-prefix-anchored patterns for the common families, and credentials next to a keyword when the
-value looks random. What memory files are full of — ids, dates, timestamps, sha256 digests, chat
-ids, Chinese text — never matches.
+prefix-anchored patterns for the common families, passwords inside URLs, and credentials named by
+a keyword when the value looks random. What memory files are full of — ids, dates, timestamps,
+sha256 digests, UUIDs, chat ids, model and tokenizer names, Chinese text — never matches.
+
+Every search here is linear in its input, whatever the input: each pattern starts with a literal
+(its boundary checked behind the literal, so the engine jumps from one occurrence to the next), its
+repetitions are bounded or cannot overlap, and nothing is retried inside a run already read. Text
+that no secret could be in is never searched (`may_hold_secret`, `suspect_lines`).
 
 A found secret is reported by its family and position only: its value is never repeated.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, AnyStr
@@ -24,29 +32,90 @@ class Secret:
     end: int
 
 
+# A key's edges are ASCII: a Chinese character right before one (`我的key是sk-…`) is not part of it.
+# Each boundary is checked behind the literal the pattern starts with (`sk-(?<![…]sk-)`), not before
+# it: a pattern that starts with a literal is searched for at memchr speed, one that starts with a
+# look-behind is tried at every position.
 _FAMILIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (name, re.compile(pattern))
     for name, pattern in (
-        ("private-key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----"),
-        ("aws-access-key", r"(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])"),
-        ("anthropic-api-key", r"(?<![\w-])sk-ant-[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{40,}"),
-        ("openai-api-key", r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}"),
-        ("google-api-key", r"(?<![\w-])AIza[0-9A-Za-z_-]{35}(?![\w-])"),
-        ("github-token", r"(?<!\w)(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{60,})"),
-        ("gitlab-token", r"(?<![\w-])glpat-[A-Za-z0-9_-]{20,}"),
-        ("slack-token", r"(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}"),
-        ("jwt", r"(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+        ("private-key", r"-----BEGIN (?:[A-Z0-9]{1,24} ){0,4}PRIVATE KEY(?: BLOCK)?-----"),
+        (
+            "aws-access-key",
+            r"A(?:KIA|SIA|BIA|CCA)(?<![A-Z0-9]A(?:KIA|SIA|BIA|CCA))[A-Z0-9]{16}(?![A-Z0-9])",
+        ),
+        (
+            "anthropic-api-key",
+            r"sk-ant-(?<![A-Za-z0-9_-]sk-ant-)[a-z]{3,6}\d{2}-[A-Za-z0-9_-]{40,}",
+        ),
+        (
+            "openai-api-key",
+            r"sk-(?<![A-Za-z0-9_-]sk-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}",
+        ),
+        ("google-api-key", r"AIza(?<![A-Za-z0-9_-]AIza)[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"),
+        (
+            "github-token",
+            r"gh[pousr]_(?<![A-Za-z0-9_]gh[pousr]_)[A-Za-z0-9]{36,}"
+            r"|github_pat_(?<![A-Za-z0-9_]github_pat_)[A-Za-z0-9_]{60,}",
+        ),
+        ("gitlab-token", r"glpat-(?<![A-Za-z0-9_-]glpat-)[A-Za-z0-9_-]{20,}"),
+        ("slack-token", r"xox[abposr]-(?<![A-Za-z0-9_-]xox[abposr]-)[A-Za-z0-9-]{10,}"),
+        (
+            "stripe-key",
+            r"[sr]k_(?:live|test|prod)_(?<![A-Za-z0-9_-][sr]k_live_)(?<![A-Za-z0-9_-][sr]k_test_)"
+            r"(?<![A-Za-z0-9_-][sr]k_prod_)[A-Za-z0-9]{16,}",
+        ),
+        (
+            "huggingface-token",
+            r"(?:hf_(?<![A-Za-z0-9_-]hf_)|api_org_(?<![A-Za-z0-9_-]api_org_))"
+            r"[A-Za-z0-9]{34,40}(?![A-Za-z0-9_-])",
+        ),
+        (
+            "jwt",
+            r"eyJ(?<![A-Za-z0-9_-]eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{8,}",
+        ),
     )
 )
-# A password inside a URL: `scheme://user:PASSWORD@host`; the password is the secret.
-_URL_PASSWORD = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s/:@]+:([^\s/@]{3,})@")
-# `password=…`, `token: …`, `密码：…`: the value, when it looks random (see `_looks_random`).
+
+# A PEM private key encoded in base64 (a Kubernetes secret, a CI variable): `LS0tLS1CRUdJTi` is
+# `-----BEGI` encoded; what the first characters decode to says whether it is a private key (a
+# certificate is not a secret).
+_ENCODED_PEM = re.compile(r"LS0tLS1CRUdJTi(?<![A-Za-z0-9+/]LS0tLS1CRUdJTi)[A-Za-z0-9+/]{8,}+={0,2}")
+_PEM_HEADER = re.compile(rb"-----BEGIN (?:[A-Z0-9]{1,24} ){0,4}PRIVATE KEY")
+_ENCODED_HEADER = 160  # characters decoded: 120 bytes, more than the longest header above
+
+# Characters a text can hold without showing them; a key split by one is still that key.
+INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+_INVISIBLE_RUN = re.compile(f"[{INVISIBLE}]+")
+
+# A password inside a URL: `scheme://user:PASSWORD@host`, the user name possibly empty, the
+# password possibly holding `/` or `:` (it runs from the colon after the user name to the first
+# `@`). Searched in the text reversed, from each `@` (a literal) back to the `://` before it:
+# forwards, every `://` would be tried against every `@` after it. The password is at most 1,024
+# characters, the user name 256.
+_URL_PASSWORD_REVERSED = re.compile(r"@([^\s@]{3,1024}):[^\s/:@]{0,256}+//:")
+_PORT = re.compile(r"\d{1,5}(?:/|$)")  # `host:8080/path@x`: a port and a path, not a password
+
+# A value named by a keyword: `password=…`, `"token": "…"`, `DB_PASSWORD=…`, `accessToken: …`,
+# `密码：…`, `令牌是…`. The keyword ends the name: `tokenizer:`, `tokens:`, `密码学：` name none.
+# The pattern starts with a character class (searched for at memchr speed), each keyword's other
+# letters checked after it; where the keyword starts is checked by `_starts_a_part`.
 _ASSIGNED = re.compile(
-    r"(?i)(?:password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|密码|口令|令牌|密钥)"
-    r"[\w-]*\s*[:=：]\s*[\"'`]?([^\s\"'`,;，。]{8,})"
+    r"(?P<word>[pPsStTkK密口令秘](?:(?<=[pP])(?i:ass(?:word|wd|phrase|code)?|wd)|(?<=[sS])(?i:ecret)"
+    r"|(?<=[tT])(?i:oken)|(?<=[kK])(?i:ey)|(?<=密)[码钥]|(?<=口)令|(?<=令)牌|(?<=秘)钥))"
+    r"[\"'*\]]{0,3}[ \t]{0,3}(?P<sep>[:=：]|是|为)[ \t]{0,3}[\"'`]?"
+    r"(?P<value>[!#-&*+\--:=?-Z\\^_a-z~]{8,}+)"
 )
+# Parts of a name written joined to a keyword: `apikey`, `accesstoken`, `PGPASSWORD`.
+_JOINED: tuple[str, ...] = ("api", "access", "auth", "secret", "private", "client", "app", "bot")
+_JOINED += ("refresh", "session", "master", "admin", "root", "db", "pg", "my")
+_PASSWORD_WORDS = ("pass", "pwd", "密码", "口令")
 _HEX = re.compile(r"[0-9a-fA-F]+")
+_UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_LETTER = re.compile(r"[A-SU-Ya-z]")  # T and Z are in timestamps
 _FILE_NAME = re.compile(r"[\w.-]+\.(?:md|tmp|jsonl|json|txt|toml|ya?ml|py|ts|js|log|lock)", re.I)
+_PLACEHOLDER = re.compile(r"[$%<{]|.*(?:xxxx|XXXX|\*\*\*|\.\.\.)|(.)\1*$")
+_WORDY_PART = re.compile(r"[a-z]+|[A-Z][a-z]*|[A-Z]+")
 
 
 def _entropy(value: str) -> float:
@@ -54,44 +123,150 @@ def _entropy(value: str) -> float:
     return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
 
 
-def _looks_random(value: str) -> bool:
-    """A credential rather than a word: letters and digits mixed, high entropy, not a hex digest
-    or an id of ours."""
-    if (
-        _HEX.fullmatch(value)
-        or _FILE_NAME.fullmatch(value)
-        or value.startswith(("/", "~/", "./", "../"))  # a path
-        or "](" in value  # a Markdown link: a source such as `[选型](chat-91c0)`
-        or value.startswith("PF-")
-        or not value.isascii()
-    ):
-        return False
-    classes = sum(
+def _classes(value: str) -> int:
+    return sum(
         (
             any(c.islower() for c in value),
             any(c.isupper() for c in value),
             any(c.isdigit() for c in value),
         )
     )
-    return classes >= 2 and _entropy(value) >= 3.0
 
 
-def find_secrets(text: str) -> list[Secret]:
-    """Every secret in `text` (a line, or a whole value), in order, non-overlapping."""
-    found: list[Secret] = []
-    for kind, pattern in _FAMILIES:
-        found += [Secret(kind, m.start(), m.end()) for m in pattern.finditer(text)]
-    for match in _URL_PASSWORD.finditer(text):
-        found.append(Secret("url-password", match.start(1), match.end(1)))
+def _not_a_credential(value: str) -> bool:
+    """What follows a keyword in memory files and is not a credential: a placeholder (`${DB_PASS}`,
+    `<token>`, `xxxx`, `***`), a UUID, a date, a number or a version, a path, a file name, a
+    Markdown link, an id of ours, words (`your_api_key_here`, `claude-3-5-sonnet-20241022`)."""
+    return bool(
+        _PLACEHOLDER.match(value)
+        or _UUID.fullmatch(value)
+        or len(_LETTER.findall(value, 0, 64)) < 2
+        or _FILE_NAME.fullmatch(value)
+        or value.startswith(("/", "~/", "./", "../", "PF-", "http://", "https://"))
+        or "](" in value
+        or all(_WORDY_PART.fullmatch(part) or part.isdigit() for part in re.split(r"[_.-]", value))
+    )
+
+
+def _looks_random(value: str, password: bool, environment: bool) -> bool:
+    """A credential rather than a word: letters and digits mixed, high entropy, and not what
+    `_not_a_credential` lists. A password (`password`, `pwd`, `密码`, `口令`) may be short: 8
+    characters, entropy 2.5 bits a character; a token, key or secret 16 characters and 3.3 bits. A
+    hex string is a digest unless an environment variable (`DATADOG_API_KEY=…`) names it: then
+    32 hex digits are a key."""
+    shortest = 8 if password else 16
+    if len(value) < shortest or len(set(value[:64])) < 5 or _not_a_credential(value):
+        return False
+    if _HEX.fullmatch(value):
+        return environment and len(value) >= 32
+    return _classes(value) >= 2 and _entropy(value) >= (2.5 if password else 3.3)
+
+
+def _is_letter(char: str) -> bool:
+    return "a" <= char <= "z" or "A" <= char <= "Z"
+
+
+def _starts_a_part(text: str, at: int, joined: int = 2) -> bool:
+    """Whether the keyword at `at` starts a part of its name: after a character that is not an
+    ASCII letter (`DB_PASSWORD`, `数据库密码`, `"token"`), at a camelCase step (`githubToken`), or
+    after one of `_JOINED` that starts one itself (`apikey`; at most two: `myApiKey`). `bypass`,
+    `monkey`, `turkey` name no secret."""
+    if at == 0 or not _is_letter(text[at - 1]) or not _is_letter(text[at]):
+        return True
+    if text[at - 1].islower() and text[at].isupper():
+        return True
+    return joined > 0 and any(
+        text[at - len(part) : at].lower() == part
+        and _starts_a_part(text, at - len(part), joined - 1)
+        for part in _JOINED
+    )
+
+
+def _assigned_secrets(text: str) -> list[Secret]:
+    found = []
     for match in _ASSIGNED.finditer(text):
-        if _looks_random(match.group(1)):
-            found.append(Secret("assigned-secret", match.start(1), match.end(1)))
+        word = match.group("word")
+        if not _starts_a_part(text, match.start()):
+            continue
+        value = match.group("value").rstrip(".:*")  # a sentence's full stop, Markdown's `**`
+        password = any(piece in word.lower() for piece in _PASSWORD_WORDS)
+        environment = word.isupper() and match.group("sep") == "="
+        if _looks_random(value, password, environment):
+            start = match.start("value")
+            found.append(Secret("assigned-secret", start, start + len(value)))
+    return found
+
+
+def _url_passwords(text: str) -> list[Secret]:
+    if "://" not in text or "@" not in text:
+        return []
+    found, reversed_text, length = [], text[::-1], len(text)
+    for match in _URL_PASSWORD_REVERSED.finditer(reversed_text):
+        start, end = length - match.end(1), length - match.start(1)
+        password = text[start:end]
+        if not (_PORT.match(password) or _PLACEHOLDER.match(password)):
+            found.append(Secret("url-password", start, end))
+    return found
+
+
+def _encoded_private_keys(text: str) -> list[Secret]:
+    found = []
+    for match in _ENCODED_PEM.finditer(text):
+        head = match.group()[:_ENCODED_HEADER]
+        try:
+            decoded = base64.b64decode(head[: len(head) // 4 * 4])
+        except (binascii.Error, ValueError):
+            continue
+        if _PEM_HEADER.match(decoded):
+            found.append(Secret("encoded-private-key", match.start(), match.end()))
+    return found
+
+
+def _find_visible(text: str) -> list[Secret]:
+    found = [
+        Secret(kind, m.start(), m.end())
+        for kind, pattern in _FAMILIES
+        for m in pattern.finditer(text)
+    ]
+    found += _encoded_private_keys(text)
+    found += _url_passwords(text)
+    found += _assigned_secrets(text)
     found.sort(key=lambda s: (s.start, -s.end))
     kept: list[Secret] = []
     for secret in found:
         if not kept or secret.start >= kept[-1].end:
             kept.append(secret)
     return kept
+
+
+def _in_original(secrets: list[Secret], text: str) -> list[Secret]:
+    """Secrets found in `text` without its invisible characters, placed back in `text`: a span
+    covers the invisible characters inside it, so masking hides the whole key."""
+    starts, removed, total = (
+        [],
+        [],
+        0,
+    )  # where each run starts in the stripped text; removed by then
+    for run in _INVISIBLE_RUN.finditer(text):
+        starts.append(run.start() - total)
+        total += run.end() - run.start()
+        removed.append(total)
+
+    def original(at: int) -> int:
+        runs = bisect_right(starts, at)
+        return at + (removed[runs - 1] if runs else 0)
+
+    return [Secret(s.kind, original(s.start), original(s.end - 1) + 1) for s in secrets]
+
+
+def find_secrets(text: str) -> list[Secret]:
+    """Every secret in `text` (a line, or a whole value), in order, non-overlapping. A secret
+    split by an invisible character (`INVISIBLE`) is found, its span covering all of it."""
+    if not text.isascii():
+        visible = _INVISIBLE_RUN.sub("", text)
+        if len(visible) != len(text):
+            return _in_original(_find_visible(visible), text)
+    return _find_visible(text)
 
 
 # What every secret above has in it: text without any of these is not searched. Plain substring
@@ -103,6 +278,11 @@ _LITERALS = (
     "ABIA",
     "ACCA",
     "sk-",
+    "sk_",
+    "rk_",
+    "hf_",
+    "api_org_",
+    "LS0tLS1CRUdJTi",
     "AIza",
     "ghp_",
     "gho_",
@@ -118,6 +298,8 @@ _LITERALS = (
     "口令",
     "令牌",
     "密钥",
+    "秘钥",
+    *INVISIBLE,  # a key split by one holds none of the pieces above
 )
 _WORDS = ("pass", "pwd", "secret", "token", "key")  # any case
 
