@@ -278,11 +278,11 @@ _LITERALS = (
     "ABIA",
     "ACCA",
     "sk-",
-    "sk_",
+    "sk_",  # Stripe
     "rk_",
-    "hf_",
+    "hf_",  # Hugging Face
     "api_org_",
-    "LS0tLS1CRUdJTi",
+    "LS0tLS1CRUdJTi",  # a base64-encoded PEM header
     "AIza",
     "ghp_",
     "gho_",
@@ -310,22 +310,29 @@ _FOLDING = ("\u017f", "\u212a")
 SHORT = 4096  # characters: below, one regex search is cheapest; above, substring tests are
 
 
-# The pieces by their first character: a character is looked for at memchr speed, and the pieces
-# it starts only where it occurs (most texts lack `A`, `:` or `密`), by one pattern that the regex
-# engine scans for that character (the seven literals that start with `g` cost one scan of a long
-# text, not seven); each is looked for alone only when one of them is there.
+# The pieces by a character they hold — `_` or `J` when they hold one (rare in memory files, where
+# `g`, `h` or `e` is on every line), else their first: a character is looked for at memchr speed,
+# and the pieces keyed by it only where it occurs (most texts lack `A`, `_`, `:` or `密`), by one
+# pattern (the eight literals that hold `_` cost one scan of a long text, not eight); each is
+# looked for alone only when one of them is there.
 Group = tuple[AnyStr, "re.Pattern[AnyStr]", tuple[AnyStr, ...]]
 _BAR: dict[type, Any] = {str: "|", bytes: b"|"}
+_RARE: dict[type, Any] = {str: ("_", "J"), bytes: (b"_", b"J")}
+
+
+def _gate(piece: AnyStr) -> AnyStr:
+    """The character a piece is looked for by."""
+    return next((rare for rare in _RARE[type(piece)] if rare in piece), piece[:1])
 
 
 def _grouped(pieces: tuple[AnyStr, ...]) -> tuple[Group[AnyStr], ...]:
-    by_first: dict[AnyStr, list[AnyStr]] = {}
+    by_gate: dict[AnyStr, list[AnyStr]] = {}
     for piece in pieces:
-        by_first.setdefault(piece[:1], []).append(piece)
+        by_gate.setdefault(_gate(piece), []).append(piece)
     bar = _BAR[type(pieces[0])]
     return tuple(
-        (first, re.compile(bar.join(map(re.escape, group))), tuple(group))
-        for first, group in by_first.items()
+        (gate, re.compile(bar.join(map(re.escape, group))), tuple(group))
+        for gate, group in by_gate.items()
     )
 
 
@@ -339,8 +346,8 @@ _WORD_GROUPS = _grouped(tuple(word.encode() for word in _WORDS))  # `pass`, `pwd
 def _pieces_in(text: AnyStr, groups: tuple[Group[AnyStr], ...]) -> list[AnyStr]:
     return [
         piece
-        for first, pattern, group in groups
-        if first in text and pattern.search(text)
+        for gate, pattern, group in groups
+        if gate in text and pattern.search(text)
         for piece in group
         if piece in text
     ]
