@@ -129,6 +129,9 @@ def test_an_invisible_character_outside_a_key_moves_nothing_else():
     text = f"\ufeff前\u200b言 password={CJK_PASSWORD} 和 {GITHUB}\u200d"
     found = [(s.kind, text[s.start : s.end]) for s in find_secrets(text)]
     assert found == [("assigned-secret", CJK_PASSWORD), ("github-token", GITHUB)]
+    assert masked(text) == (
+        "\ufeff前\u200b言 password=<redacted:assigned-secret> 和 <redacted:github-token>\u200d"
+    )
 
 
 def test_a_url_password_runs_from_the_user_name_to_the_first_at():
