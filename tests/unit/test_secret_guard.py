@@ -98,6 +98,8 @@ CRYING_WOLF = [
     "password: ${DB_PASSWORD}",
     "postgres://app:${PGPASSWORD}@db.internal/app",
     "postgres://app:xxxxxxxx@db.internal/app",
+    "scheme://user:PASSWORD@host",  # the form's own example
+    "https://:your_password@host",
     "https://registry.npmjs.org:443/@babel/core",
     "crt: " + "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSURkekNDQWwrZ0F3SUJBZ0lF",  # a certificate
     "password=<redacted:assigned-secret>",

@@ -114,7 +114,10 @@ _HEX = re.compile(r"[0-9a-fA-F]+")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 _LETTER = re.compile(r"[A-SU-Ya-z]")  # T and Z are in timestamps
 _FILE_NAME = re.compile(r"[\w.-]+\.(?:md|tmp|jsonl|json|txt|toml|ya?ml|py|ts|js|log|lock)", re.I)
-_PLACEHOLDER = re.compile(r"[$%<{]|.*(?:xxxx|XXXX|\*\*\*|\.\.\.)|(.)\1*$")
+_PLACEHOLDER = re.compile(
+    r"[$%<{]|.*(?:xxxx|XXXX|\*\*\*|\.\.\.)|(.)\1*$"
+    r"|(?i:(?:my|your)?[_-]?(?:pass(?:word|wd)?|pwd|secret|token|key))$"  # `user:PASSWORD@`
+)
 _WORDY_PART = re.compile(r"[a-z]+|[A-Z][a-z]*|[A-Z]+")
 
 
@@ -135,8 +138,9 @@ def _classes(value: str) -> int:
 
 def _not_a_credential(value: str) -> bool:
     """What follows a keyword in memory files and is not a credential: a placeholder (`${DB_PASS}`,
-    `<token>`, `xxxx`, `***`), a UUID, a date, a number or a version, a path, a file name, a
-    Markdown link, an id of ours, words (`your_api_key_here`, `claude-3-5-sonnet-20241022`)."""
+    `<token>`, `xxxx`, `***`, the word `PASSWORD` itself), a UUID, a date, a number or a version, a
+    path, a file name, a Markdown link, an id of ours, words (`your_api_key_here`,
+    `claude-3-5-sonnet-20241022`)."""
     return bool(
         _PLACEHOLDER.match(value)
         or _UUID.fullmatch(value)
