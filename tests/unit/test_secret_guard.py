@@ -185,3 +185,35 @@ def test_chinese_around_a_secret_never_hides_it(piece, before, after):
 
 def test_letters_only_are_a_hugging_face_token_only_at_its_length():
     assert find_secrets("hf" + "_" + _chars(LETTERS, 33)) == []
+
+
+SCRAMBLE = st.lists(
+    st.sampled_from(
+        [*NEW_PIECES, OPENAI, GITHUB, "token", "=", ":", "：", "密码", "://", "@", "/", "a", "Z9"]
+        + [*ZERO_WIDTH, "偏好", " ", "-", "_", "🙂", "LS0t", "eyJ", "."]
+    ),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=500)
+@given(SCRAMBLE)
+def test_found_secrets_are_ordered_apart_and_inside_the_text(text):
+    found = find_secrets(text)
+    assert all(0 <= s.start < s.end <= len(text) for s in found)
+    assert all(a.end <= b.start for a, b in zip(found, found[1:], strict=False))
+    assert all(text[s.start] not in ZERO_WIDTH and text[s.end - 1] not in ZERO_WIDTH for s in found)
+    shown = masked(text)  # each found range, and only it, replaced
+    hidden = sum(s.end - s.start - len(f"<redacted:{s.kind}>") for s in found)
+    assert shown.count("<redacted:") == len(found) and len(shown) == len(text) - hidden
+    assert may_hold_secret(text) or not found
+
+
+def test_a_key_glued_to_another_is_hidden_to_the_end_of_its_word():
+    stripe = FAMILIES_22["stripe-key"]
+    assert masked(stripe * 3 + " 完成") == "<redacted:stripe-key> 完成"
+    assert masked(f"{GITHUB}{GITHUB}") == "<redacted:github-token>"
+
+
+def test_a_full_width_equals_sign_names_a_value():
+    assert [s.kind for s in find_secrets(f"密码＝{CJK_PASSWORD}")] == ["assigned-secret"]

@@ -77,6 +77,8 @@ _FAMILIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 
+_KEY_REST = re.compile(r"[A-Za-z0-9_-]*+")  # the rest of the word a key ends in
+
 # A PEM private key encoded in base64 (a Kubernetes secret, a CI variable): `LS0tLS1CRUdJTi` is
 # `-----BEGI` encoded; what the first characters decode to says whether it is a private key (a
 # certificate is not a secret).
@@ -103,7 +105,7 @@ _PORT = re.compile(r"\d{1,5}(?:/|$)")  # `host:8080/path@x`: a port and a path, 
 _ASSIGNED = re.compile(
     r"(?P<word>[pPsStTkK密口令秘](?:(?<=[pP])(?i:ass(?:word|wd|phrase|code)?|wd)|(?<=[sS])(?i:ecret)"
     r"|(?<=[tT])(?i:oken)|(?<=[kK])(?i:ey)|(?<=密)[码钥]|(?<=口)令|(?<=令)牌|(?<=秘)钥))"
-    r"[\"'*\]]{0,3}[ \t]{0,3}(?P<sep>[:=：]|是|为)[ \t]{0,3}[\"'`]?"
+    r"[\"'*\]]{0,3}[ \t]{0,3}(?P<sep>[:=：＝]|是|为)[ \t]{0,3}[\"'`]?"
     r"(?P<value>[!#-&*+\--:=?-Z\\^_a-z~]{8,}+)"
 )
 # Parts of a name written joined to a keyword: `apikey`, `accesstoken`, `PGPASSWORD`.
@@ -226,9 +228,16 @@ def _encoded_private_keys(text: str) -> list[Secret]:
     return found
 
 
+def _word_end(text: str, at: int) -> int:
+    """Where the word a key ends in ends: a key glued to another (`ghp_…ghp_…`) is hidden whole,
+    not only up to where the first one's pattern stops."""
+    rest = _KEY_REST.match(text, at)
+    return rest.end() if rest else at
+
+
 def _find_visible(text: str) -> list[Secret]:
     found = [
-        Secret(kind, m.start(), m.end())
+        Secret(kind, m.start(), _word_end(text, m.end()))
         for kind, pattern in _FAMILIES
         for m in pattern.finditer(text)
     ]
