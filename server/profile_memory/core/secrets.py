@@ -255,11 +255,9 @@ def _find_visible(text: str) -> list[Secret]:
 def _in_original(secrets: list[Secret], text: str) -> list[Secret]:
     """Secrets found in `text` without its invisible characters, placed back in `text`: a span
     covers the invisible characters inside it, so masking hides the whole key."""
-    starts, removed, total = (
-        [],
-        [],
-        0,
-    )  # where each run starts in the stripped text; removed by then
+    starts: list[int] = []  # where each run of them starts in the text without them
+    removed: list[int] = []  # how many were removed up to the end of that run
+    total = 0
     for run in _INVISIBLE_RUN.finditer(text):
         starts.append(run.start() - total)
         total += run.end() - run.start()
