@@ -3,6 +3,8 @@ Every case here was wrong before: a secret not found, or a plain value refused o
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -149,6 +151,9 @@ NEW_PIECES = [
     f"秘钥：{ENV_MIXED}",
     GITHUB[:5] + "\u200b" + GITHUB[5:],
     "AK" + "\u00ad" + FAKES["aws-access-key"][2:],
+    json.dumps(f"我的密码是{CJK_PASSWORD}"),  # as a JSON writer escaping all but ASCII writes them
+    json.dumps(f"令牌{GITHUB}"),
+    json.dumps("AK" + "\ufeff" + FAKES["aws-access-key"][2:]),
 ]
 GUARD_LINES = st.lists(
     st.builds(
@@ -217,3 +222,43 @@ def test_a_key_glued_to_another_is_hidden_to_the_end_of_its_word():
 
 def test_a_full_width_equals_sign_names_a_value():
     assert [s.kind for s in find_secrets(f"密码＝{CJK_PASSWORD}")] == ["assigned-secret"]
+
+
+def _escaped(text: str) -> str:
+    """`text` as a JSON writer that escapes every non-ASCII character writes it."""
+    return json.dumps({"text": text})
+
+
+ESCAPED = [
+    (f"我的key是{OPENAI}", OPENAI, "openai-api-key"),
+    (f"令牌{GITHUB}", GITHUB, "github-token"),
+    (f"第一行\n{GITHUB}", GITHUB, "github-token"),
+    (f"我的密码是{CJK_PASSWORD}", CJK_PASSWORD, "assigned-secret"),
+    (f"秘钥：{ENV_MIXED}", ENV_MIXED, "assigned-secret"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret", "kind"), ESCAPED, ids=lambda v: str(v)[:12])
+def test_a_secret_in_a_json_line_with_escapes_is_found(text, secret, kind):
+    line = _escaped(text)
+    assert "\\u" in line or "\\n" in line
+    (found,) = find_secrets(line)
+    assert (found.kind, line[found.start : found.end]) == (kind, secret)
+    assert suspect_lines(["x", line]) == [1] and secret not in masked(line)
+
+
+@pytest.mark.parametrize("invisible", ZERO_WIDTH, ids=lambda c: f"U+{ord(c):04X}")
+def test_a_key_split_by_an_escaped_invisible_character_is_found_whole(invisible):
+    key = FAKES["aws-access-key"]
+    line = _escaped(f"部署 {key[:8]}{invisible}{key[8:]}")
+    (found,) = find_secrets(line)
+    assert line[found.start : found.end] == json.dumps(key[:8] + invisible + key[8:])[1:-1]
+    assert suspect_lines([line]) == [0] and masked(line).endswith(' <redacted:aws-access-key>"}')
+
+
+def test_an_escaped_backslash_is_not_an_escape():
+    """`\\\\u200b` in a JSON line is a backslash and `u200b`, not an invisible character: the
+    key it splits stays split."""
+    key = FAKES["aws-access-key"]
+    line = json.dumps({"text": key[:8] + "\\u200b" + key[8:]})
+    assert "\\\\u200b" in line and find_secrets(line) == []

@@ -34,6 +34,8 @@ SHAPES = {
     "encoded PEM starts": "'LS0tLS1CRUdJTi' * (N // 14)",
     "invisible characters": "'a\\u200b' * (N // 2) + 'token=' + 'Qm3xZ9' * 4",
     "Chinese keywords": "'密码：' * (N // 3)",
+    "JSON escapes": "'\\\\u662f\\\\n' * (N // 8) + ' ghp_' + 'Qm3xZ9' * 7",
+    "escaped invisible characters": "'a\\\\u200b' * (N // 7) + ' sk-' + 'Qm3xZ9' * 8",
     "key prefixes": "'sk-' * (N // 3) + 'AKIA' * (N // 4)",
 }
 

@@ -88,7 +88,16 @@ _ENCODED_HEADER = 160  # characters decoded: 120 bytes, more than the longest he
 
 # Characters a text can hold without showing them; a key split by one is still that key.
 INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
-_INVISIBLE_RUN = re.compile(f"[{INVISIBLE}]+")
+# What the scan reads through: the invisible characters (read as nothing), and JSON's escapes, as
+# a JSON line written with every non-ASCII character escaped holds them (`\u662fsk-…` is `是sk-…`,
+# `AK\u200bIA…` is a key split by an invisible character, `https:\/\/…` a URL).
+_HIDING = re.compile(
+    rf"(?P<invisible>[{INVISIBLE}]+)"
+    r"|(?P<escaped>\\u(?:200[bcdBCD]|2060|00[aA][dD]|[fF][eE][fF][fF]))"
+    r"|\\u(?P<code>[0-9a-fA-F]{4})|\\(?P<char>[nrtbf\"/\\])"
+)
+_UNESCAPED = {"n": " ", "r": " ", "t": " ", "b": " ", "f": " "}  # a break: a boundary
+_READ_AS_NOTHING = ("invisible", "escaped")
 
 # A password inside a URL: `scheme://user:PASSWORD@host`, the user name possibly empty, the
 # password possibly holding `/` or `:` (it runs from the colon after the user name to the first
@@ -112,6 +121,7 @@ _ASSIGNED = re.compile(
 _JOINED: tuple[str, ...] = ("api", "access", "auth", "secret", "private", "client", "app", "bot")
 _JOINED += ("refresh", "session", "master", "admin", "root", "db", "pg", "my")
 _PASSWORD_WORDS = ("pass", "pwd", "密码", "口令")
+_CHINESE_KEYWORDS = ("密码", "口令", "令牌", "密钥", "秘钥")  # as `_ASSIGNED` spells them
 _HEX = re.compile(r"[0-9a-fA-F]+")
 _UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 _LETTER = re.compile(r"[A-SU-Ya-z]")  # T and Z are in timestamps
@@ -252,31 +262,61 @@ def _find_visible(text: str) -> list[Secret]:
     return kept
 
 
-def _in_original(secrets: list[Secret], text: str) -> list[Secret]:
-    """Secrets found in `text` without its invisible characters, placed back in `text`: a span
-    covers the invisible characters inside it, so masking hides the whole key."""
-    starts: list[int] = []  # where each run of them starts in the text without them
-    removed: list[int] = []  # how many were removed up to the end of that run
+def _replacement(match: re.Match[str]) -> str:
+    code, char = match.group("code"), match.group("char")
+    if code is not None:
+        return chr(int(code, 16))
+    if char is not None:
+        return _UNESCAPED.get(char, char)
+    return ""  # an invisible character, written or escaped
+
+
+def _placements(text: str) -> tuple[list[int], list[int], dict[int, int]]:
+    """How to place what is found in `text` as the scan reads it back in `text`: where each
+    change's shift starts in the read text, the characters removed up to there, and the end in
+    `text` of each character that stands for an escape."""
+    changes = [
+        (m.start(), m.end(), m.lastgroup not in _READ_AS_NOTHING) for m in _HIDING.finditer(text)
+    ]
+    starts: list[int] = []
+    removed: list[int] = []
+    ends: dict[int, int] = {}
     total = 0
-    for run in _INVISIBLE_RUN.finditer(text):
-        starts.append(run.start() - total)
-        total += run.end() - run.start()
+    for start, end, kept in changes:  # `kept`: one character stands for the change
+        at = start - total  # where the change is in the read text
+        if kept:
+            ends[at] = end
+        total += end - start - kept
+        starts.append(at + kept)
         removed.append(total)
+    return starts, removed, ends
+
+
+def _found_through(text: str) -> list[Secret]:
+    """The secrets in `text` read through `_HIDING`, placed back in `text`: a range covers the
+    invisible characters and escapes inside it, so masking hides the whole key. (The placements
+    are worked out only when something is found.)"""
+    found = _find_visible(_HIDING.sub(_replacement, text))
+    if not found:
+        return found
+    starts, removed, ends = _placements(text)
 
     def original(at: int) -> int:
         runs = bisect_right(starts, at)
         return at + (removed[runs - 1] if runs else 0)
 
-    return [Secret(s.kind, original(s.start), original(s.end - 1) + 1) for s in secrets]
+    return [
+        Secret(s.kind, original(s.start), ends.get(s.end - 1) or original(s.end - 1) + 1)
+        for s in found
+    ]
 
 
 def find_secrets(text: str) -> list[Secret]:
     """Every secret in `text` (a line, or a whole value), in order, non-overlapping. A secret
-    split by an invisible character (`INVISIBLE`) is found, its span covering all of it."""
-    if not text.isascii():
-        visible = _INVISIBLE_RUN.sub("", text)
-        if len(visible) != len(text):
-            return _in_original(_find_visible(visible), text)
+    split by an invisible character (`INVISIBLE`) or written with JSON's escapes is found, its
+    range covering all of it."""
+    if (not text.isascii() or "\\" in text) and _HIDING.search(text):
+        return _found_through(text)
     return _find_visible(text)
 
 
@@ -305,12 +345,20 @@ _LITERALS = (
     "xox",
     "eyJ",
     "://",
-    "密码",
-    "口令",
-    "令牌",
-    "密钥",
-    "秘钥",
+    *_CHINESE_KEYWORDS,
     *INVISIBLE,  # a key split by one holds none of the pieces above
+    "\\u200",  # nor one split by one escaped (`\u200b`)
+    "\\u2060",
+    "\\u00ad",
+    "\\u00AD",
+    "\\ufeff",
+    "\\uFEFF",
+    ":\\/\\/",  # an escaped `://`
+    *(  # the Chinese keywords escaped (`\u5bc6\u7801`), in lower and upper case
+        "".join(f"\\u{ord(c):04{case}}" for c in word)
+        for word in _CHINESE_KEYWORDS
+        for case in "xX"
+    ),
 )
 _WORDS = ("pass", "pwd", "secret", "token", "key")  # any case
 
