@@ -117,12 +117,20 @@ def _placed(ours: Sequence[Atom], theirs: Sequence[Atom], base_keys: set[str]) -
     return order
 
 
-def merge_atoms(base: Sequence[Atom], ours: Sequence[Atom], theirs: Sequence[Atom]) -> list[Piece]:
-    """The merged atoms: each key resolved three ways, in the order of `_placed`."""
+def merge_atoms(
+    base: Sequence[Atom],
+    ours: Sequence[Atom],
+    theirs: Sequence[Atom],
+    kept: frozenset[str] = frozenset(),
+) -> list[Piece]:
+    """The merged atoms: each key resolved three ways, in the order of `_placed`. An atom of
+    `kept` that one side removed counts as unchanged there."""
     versions = [{atom.key: atom.lines for atom in side} for side in (base, ours, theirs)]
     pieces: list[Piece] = []
     for key in _placed(ours, theirs, set(versions[0])):
         b, o, t = (side.get(key) for side in versions)
+        if key in kept:
+            o, t = (b if o is None else o), (b if t is None else t)
         got = _resolve(b, o, t)
         if got is _CLASH:
             pieces.append(Conflict(o or (), t or ()))
@@ -316,7 +324,7 @@ def merge_profile(base: str, ours: str, theirs: str, plan: Renumbering) -> Merge
     bom, ours = _bom(ours)
     base, theirs = _bom(base)[1], _bom(theirs)[1]
     sides = [renumbered_text(ours, plan.ours), renumbered_text(theirs, plan.theirs)]
-    pieces = merge_atoms(_profile_atoms(base), *(_profile_atoms(side) for side in sides))
+    pieces = merge_atoms(_profile_atoms(base), _profile_atoms(sides[0]), _profile_atoms(sides[1]))
     text = bom + _joined(_spaced_headings(_pieces_lines(pieces)), ours or theirs)
     return Merged(text, _count(pieces), _listed(plan))
 
@@ -366,6 +374,27 @@ def _log_atoms(text: str, plan: dict[str, str]) -> tuple[list[Atom], dict[str, _
     atoms = [Atom(key, chunk) for key, (_, chunk, _) in zip(keys, chunks, strict=True)]
     info = {key: about for key, (_, _, about) in zip(keys, chunks, strict=True) if about}
     return atoms, info
+
+
+def _base_records_kept(
+    base: list[Atom],
+    ours: tuple[list[Atom], dict[str, _RecordInfo]],
+    theirs: tuple[list[Atom], dict[str, _RecordInfo]],
+) -> frozenset[str]:
+    """The base records a side removed that stay: all but one whose fields that side kept under
+    another heading (a fix that renumbered or re-dated it in place)."""
+    kept = set()
+    for side, info in (ours, theirs):
+        keys = {atom.key for atom in side}
+        bodies = {atom.lines[1:] for atom in side if atom.key in info}
+        kept |= {
+            atom.key
+            for atom in base
+            if atom.key.startswith("record:")
+            and atom.key not in keys
+            and atom.lines[1:] not in bodies
+        }
+    return frozenset(kept)
 
 
 def _diverged(
@@ -455,7 +484,7 @@ def merge_log(base: str, ours: str, theirs: str, plan: Renumbering) -> Merged:
     base, theirs = _bom(base)[1], _bom(theirs)[1]
     b, _ = _log_atoms(base, {})
     o, t = _log_atoms(ours, plan.ours), _log_atoms(theirs, plan.theirs)
-    pieces = _diverged(merge_atoms(b, o[0], t[0]), b, o, t)
+    pieces = _diverged(merge_atoms(b, o[0], t[0], _base_records_kept(b, o, t)), b, o, t)
     pieces = _date_ordered(pieces, {**t[1], **o[1]})
     lines: list[str] = []
     for piece in pieces:
@@ -511,7 +540,7 @@ def merge_pending(
         renumbered_pending(text, {scope: plan.of(side) for scope, plan in plans.items()})
         for side, text in (("ours", ours), ("theirs", theirs))
     ]
-    pieces = merge_atoms(_pending_atoms(base), *(_pending_atoms(side) for side in sides))
+    pieces = merge_atoms(_pending_atoms(base), _pending_atoms(sides[0]), _pending_atoms(sides[1]))
     return Merged(bom + _joined(_pieces_lines(pieces), ours or theirs), _count(pieces))
 
 
