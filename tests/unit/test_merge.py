@@ -153,3 +153,24 @@ def test_pending_targets_follow_the_renumbering_of_their_scope():
     merged = merge_pending(base, base, theirs, {Scope.PROJECT: plan}).text
     assert "新：b <!-- PF-20261130-02 -->" in merged  # the user pair renumbered nothing
     assert "新：d <!-- PF-20261130-09 -->" in merged
+
+
+def test_a_slipped_anchor_is_renumbered_too():
+    base = "## 技术\n"
+    ours = base + "- 我的 <!-- PF-20261130-02 -->\n"
+    theirs = base + "- 你的 <!--PF-20261130-02-->\n"
+    plan = Renumbering(theirs={"PF-20261130-02": "PF-20261130-03"})
+    assert "- 你的 <!--PF-20261130-03-->" in merge_profile(base, ours, theirs, plan).text
+
+
+def test_a_new_category_gets_a_blank_line_only_where_the_file_has_them():
+    spaced = "# P\n\n## 甲\n- a <!-- PF-20261130-01 -->\n"
+    theirs = spaced + "\n## 乙\n- b <!-- PF-20261130-02 -->\n"
+    ours = spaced + "- c <!-- PF-20261130-03 -->\n"
+    merged = merge_profile(spaced, ours, theirs, Renumbering()).text
+    assert "- c <!-- PF-20261130-03 -->\n\n## 乙\n" in merged
+    tight = "# P\n## 甲\n- a <!-- PF-20261130-01 -->\n"
+    merged = merge_profile(
+        tight, tight + "- c <!-- PF-20261130-03 -->\n", tight + "## 乙\n", Renumbering()
+    ).text
+    assert "\n\n" not in merged

@@ -32,6 +32,8 @@ SPLIT_MARKER = "======="
 THEIRS_MARKER = ">>>>>>> theirs"
 _MARKER = re.compile(r"^(?:<{7}|>{7}|\|{7})(?: |$)|^={7}$")
 _ID = re.compile(r"PF-\d{8}-\d+")
+# An id where it stands as one: after `<!--` (written without a space) or after no word character.
+_MENTION = re.compile(r"(?:(?<=<!--)|(?<![\w-]))PF-\d{8}-\d+(?!\d)")
 NOTE_PREFIX = "<!-- pmem merge:"
 
 Lines = tuple[str, ...]
@@ -258,7 +260,7 @@ def renumbered_text(text: str, mapping: dict[str, str]) -> str:
     def swap(match: re.Match[str]) -> str:
         return mapping.get(match.group(0), match.group(0))
 
-    return re.sub(r"(?<![\w-])PF-\d{8}-\d+(?!\d)", swap, text)
+    return _MENTION.sub(swap, text)
 
 
 def _note(old: str, new: str, english: bool) -> str:
@@ -310,8 +312,12 @@ def _profile_atoms(text: str) -> list[Atom]:
     return [Atom(key, (line,)) for key, line in zip(_keyed(names), lines, strict=True)]
 
 
-def _spaced_headings(lines: list[str]) -> list[str]:
-    """A category heading an insertion put right under another line gets its blank line back."""
+def _spaced_headings(lines: list[str], like: list[str]) -> list[str]:
+    """A category heading an insertion put right under another line gets its blank line back,
+    when the file `like` has one before each of its headings."""
+    headings = [i for i, line in enumerate(like) if line.startswith("## ") and i > 0]
+    if not headings or any(like[i - 1].strip() for i in headings):
+        return lines
     out: list[str] = []
     for line in lines:
         if line.startswith("## ") and out and out[-1].strip():
@@ -325,7 +331,8 @@ def merge_profile(base: str, ours: str, theirs: str, plan: Renumbering) -> Merge
     base, theirs = _bom(base)[1], _bom(theirs)[1]
     sides = [renumbered_text(ours, plan.ours), renumbered_text(theirs, plan.theirs)]
     pieces = merge_atoms(_profile_atoms(base), _profile_atoms(sides[0]), _profile_atoms(sides[1]))
-    text = bom + _joined(_spaced_headings(_pieces_lines(pieces)), ours or theirs)
+    style = _body(ours or theirs)
+    text = bom + _joined(_spaced_headings(_pieces_lines(pieces), style), ours or theirs)
     return Merged(text, _count(pieces), _listed(plan))
 
 

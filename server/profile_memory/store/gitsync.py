@@ -21,6 +21,7 @@ from profile_memory.core import merge
 from profile_memory.core.files import LOG_SUFFIX, Role, role_of
 from profile_memory.core.pending import Scope
 from profile_memory.core.text import UTF8_BOM
+from profile_memory.store.safe import append_missing_lines, open_folder
 
 DRIVER = "pmem"
 ATTRIBUTES = (
@@ -80,18 +81,16 @@ def install(cwd: Path) -> Setup:
     """Merge attributes in the work tree's `.gitattributes` (lines it lacks only) and the driver
     in the repository's config; a second run changes nothing."""
     top = work_tree(cwd)
-    path = top / ".gitattributes"
     try:
-        existing = path.read_text(encoding="utf-8")
+        existing = (top / ".gitattributes").read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
         existing = ""
     present = {line.strip() for line in existing.splitlines()}
     missing = tuple(line for line in ATTRIBUTES if line not in present)
     if missing:
         header = () if ATTRIBUTES_HEADER in present else (ATTRIBUTES_HEADER,)
-        prefix = "\n" if existing and not existing.endswith("\n") else ""
-        with path.open("a", encoding="utf-8") as handle:
-            handle.write(prefix + "\n".join((*header, *missing)) + "\n")
+        with open_folder(top) as folder:  # never through a link
+            append_missing_lines(folder, ".gitattributes", (*header, *missing))
     driver = f"{pmem_command()} merge %O %A %B %P"
     current = _git("config", "--local", "--get", DRIVER_KEY, cwd=top, check=False)
     changed = current.stdout.decode().strip() != driver
@@ -272,6 +271,11 @@ def run_driver(base_file: Path, ours_file: Path, theirs_file: Path, path: str) -
         merged, notes = merge_texts(top, path, (raw[0], raw[1], raw[2]))
     except (UnicodeDecodeError, ValueError):
         return _line_merge(base_file, ours_file, theirs_file)
+    except Exception as error:  # noqa: BLE001 - git must still get a merge, never a traceback
+        fallback = _line_merge(base_file, ours_file, theirs_file)
+        return DriverResult(
+            fallback.conflicts, (f"pmem could not merge it ({error!r})", *fallback.notes)
+        )
     data = merged.text.encode("utf-8")
     if boms[1] and not data.startswith(UTF8_BOM):
         data = UTF8_BOM + data
