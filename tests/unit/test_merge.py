@@ -174,3 +174,13 @@ def test_a_new_category_gets_a_blank_line_only_where_the_file_has_them():
         tight, tight + "- c <!-- PF-20261130-03 -->\n", tight + "## 乙\n", Renumbering()
     ).text
     assert "\n\n" not in merged
+
+
+def test_the_same_change_told_twice_is_two_records_not_a_conflict():
+    base = HEAD + _record("PF-20261101-01", "2026-11-01", "甲")
+    change = _record("PF-20261101-01", "2026-11-02", "乙", "演进（甲 → 乙）")
+    ours = base + "\n" + change
+    theirs = base + "\n" + change.replace("（未记录）", "换了说法", 1)
+    merged = merge_log(base, ours, theirs, renumbering(base, ours, theirs))
+    assert merged.conflicts == 0
+    assert merged.text.count("### [PF-20261101-01] 2026-11-02") == 2

@@ -383,6 +383,25 @@ def _log_atoms(text: str, plan: dict[str, str]) -> tuple[list[Atom], dict[str, _
     return atoms, info
 
 
+def _both_new_apart(
+    base: list[Atom],
+    ours: tuple[list[Atom], dict[str, _RecordInfo]],
+    theirs: tuple[list[Atom], dict[str, _RecordInfo]],
+) -> tuple[list[Atom], dict[str, _RecordInfo]]:
+    """Two new records under one heading (the same change of an entry, told with other words)
+    are two records, not a conflict: theirs gets a key of its own."""
+    base_keys = {atom.key for atom in base}
+    mine = {atom.key: atom.lines for atom in ours[0]}
+    atoms, info = [], dict(theirs[1])
+    for atom in theirs[0]:
+        key = atom.key
+        if key in info and key not in base_keys and mine.get(key, atom.lines) != atom.lines:
+            info[f"{key}~theirs"] = info.pop(key)
+            atom = Atom(f"{key}~theirs", atom.lines)
+        atoms.append(atom)
+    return atoms, info
+
+
 def _base_records_kept(
     base: list[Atom],
     ours: tuple[list[Atom], dict[str, _RecordInfo]],
@@ -491,6 +510,7 @@ def merge_log(base: str, ours: str, theirs: str, plan: Renumbering) -> Merged:
     base, theirs = _bom(base)[1], _bom(theirs)[1]
     b, _ = _log_atoms(base, {})
     o, t = _log_atoms(ours, plan.ours), _log_atoms(theirs, plan.theirs)
+    t = _both_new_apart(b, o, t)
     pieces = _diverged(merge_atoms(b, o[0], t[0], _base_records_kept(b, o, t)), b, o, t)
     pieces = _date_ordered(pieces, {**t[1], **o[1]})
     lines: list[str] = []
