@@ -18,7 +18,7 @@ import datetime as dt
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
@@ -645,5 +645,3 @@ def conflict_blocks(lines: Sequence[str]) -> list[tuple[int, int]]:
 def marker_lines(lines: Sequence[str]) -> set[int]:
     return {index for index, line in enumerate(lines) if line[:1] in "<=>|" and _MARKER.match(line)}
 
-
-MergeFunction = Callable[[str, str, str, Renumbering], Merged]

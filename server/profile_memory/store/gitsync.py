@@ -179,7 +179,7 @@ def _matches(top: Path, commit: str, path: str, data: bytes) -> bool:
 
 def _show(top: Path, commit: str, path: str) -> str:
     done = _git("show", f"{commit}:{path}", cwd=top, check=False)
-    return _decoded(done.stdout) if done.returncode == 0 else ""
+    return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else ""
 
 
 def _sibling_versions(
