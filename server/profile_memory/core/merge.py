@@ -15,6 +15,7 @@ and the pending file agree without talking to each other.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from collections import Counter
@@ -22,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
-from profile_memory.core.log import Op, parse_log
+from profile_memory.core.log import LogDoc, Op, Record, parse_log
 from profile_memory.core.pending import Scope, parse_pending
 from profile_memory.core.profile import parse_profile
 from profile_memory.core.text import dominant_line_ending, line_count, normalise, split_lines
@@ -174,20 +175,29 @@ class _History:
     summary: str  # the latest 精简版, normalised
 
 
-def _histories(text: str) -> dict[str, _History]:
-    doc = parse_log(text)
-    found: dict[str, _History] = {}
+@functools.lru_cache(maxsize=6)  # the renumbering and the merge read the same three logs
+def _parsed_log(text: str) -> LogDoc:
+    return parse_log(text)
+
+
+def _record_text(doc: LogDoc, record: Record) -> str:
+    lines = doc.lines[record.line : record.end_line]
+    return "\n".join(line.rstrip() for line in lines if not line.startswith(NOTE_PREFIX)).strip()
+
+
+def _ends(text: str) -> tuple[LogDoc, dict[str, tuple[Record, Record]]]:
+    """Each id's first and last record."""
+    doc = _parsed_log(text)
+    found: dict[str, tuple[Record, Record]] = {}
     for record in doc.records:
-        if record.id is None:
-            continue
-        summary = normalise(record.value("summary") or "")
-        if record.id not in found:
-            lines = doc.lines[record.line : record.end_line]
-            first = "\n".join(line.rstrip() for line in lines if not line.startswith(NOTE_PREFIX))
-            found[record.id] = _History(first.strip(), summary)
-        else:
-            found[record.id].summary = summary
-    return found
+        if record.id is not None:
+            first = found.get(record.id)
+            found[record.id] = (first[0] if first else record, record)
+    return doc, found
+
+
+def _history(doc: LogDoc, ends: tuple[Record, Record]) -> _History:
+    return _History(_record_text(doc, ends[0]), normalise(ends[1].value("summary") or ""))
 
 
 def _day_and_seq(token: str) -> tuple[dt.date, int]:
@@ -201,13 +211,20 @@ def renumbering(base_log: str, ours_log: str, theirs_log: str) -> Renumbering:
     differently. Of each pair the entry whose latest 精简版 (then first record) sorts later is
     renumbered, to the next number free on the id's date in all three versions of the log: the
     same answer whichever side merges, and from whichever file of the pair."""
-    base, ours, theirs = _histories(base_log), _histories(ours_log), _histories(theirs_log)
-    clashing = [
-        token
+    base = _ends(base_log)[1]
+    (ours_doc, ours), (theirs_doc, theirs) = _ends(ours_log), _ends(theirs_log)
+    both = {
+        token: (_history(ours_doc, ours[token]), _history(theirs_doc, theirs[token]))
         for token in ours.keys() & theirs.keys()
-        if token not in base and ours[token].first != theirs[token].first and anchors.parse(token)
-    ]
-    return _renumber(clashing, _tokens_of((base_log, ours_log, theirs_log)), ours, theirs)
+        if token not in base and anchors.parse(token)
+    }
+    clashing = [token for token, (o, t) in both.items() if o.first != t.first]
+    return _renumber(
+        clashing,
+        _tokens_of((base_log, ours_log, theirs_log)),
+        {token: o for token, (o, _) in both.items()},
+        {token: t for token, (_, t) in both.items()},
+    )
 
 
 def renumbering_from_profiles(base: str, ours: str, theirs: str) -> Renumbering:
@@ -347,16 +364,21 @@ def _listed(plan: Renumbering) -> tuple[tuple[Side, str, str], ...]:
 
 @dataclass(frozen=True, slots=True)
 class _RecordInfo:
-    id: str | None
+    id: str
     date: dt.date | None
-    summary: str
-    deleted: bool
+    record: Record
+
+    @property
+    def state(self) -> tuple[str, bool]:
+        """Where the record leaves its entry: its 精简版 (normalised), and whether deleted."""
+        return normalise(self.record.value("summary") or ""), self.record.op is Op.DELETE
 
 
 def _log_atoms(text: str, plan: dict[str, str]) -> tuple[list[Atom], dict[str, _RecordInfo]]:
     """The log's sections as atoms (a record keyed by its heading), without trailing blank
-    lines; each renumbered id's first record gets the note."""
-    doc = parse_log(renumbered_text(text, plan))
+    lines, with the ids of `plan` renumbered; each renumbered id's first record gets the
+    note."""
+    doc = _parsed_log(text)
     lines, count = doc.lines, line_count(doc.lines)
     english = doc.language == "en"
     noted = {new: old for old, new in plan.items()}
@@ -368,19 +390,28 @@ def _log_atoms(text: str, plan: dict[str, str]) -> tuple[list[Atom], dict[str, _
         if stop <= section.start:
             continue
         chunk = tuple(lines[section.start : stop])
+        if plan:
+            chunk = _renumbered_chunk(chunk, plan)
         record = section.record
         if record is None or record.id is None:
             chunks.append((f"section:{chunk[0].rstrip()}", chunk, None))
             continue
-        if record.id in noted:
-            chunk = (*chunk, _note(noted.pop(record.id), record.id, english))
-        summary = normalise(record.value("summary") or "")
-        about = _RecordInfo(record.id, record.date, summary, record.op is Op.DELETE)
+        token = plan.get(record.id, record.id)
+        if token in noted:
+            chunk = (*chunk, _note(noted.pop(token), token, english))
+        about = _RecordInfo(token, record.date, record)
         chunks.append((f"record:{chunk[0].rstrip()}", chunk, about))
     keys = _keyed([name for name, _, _ in chunks])
     atoms = [Atom(key, chunk) for key, (_, chunk, _) in zip(keys, chunks, strict=True)]
     info = {key: about for key, (_, _, about) in zip(keys, chunks, strict=True) if about}
     return atoms, info
+
+
+def _renumbered_chunk(chunk: Lines, plan: dict[str, str]) -> Lines:
+    joined = "\n".join(chunk)
+    if not any(match.group(0) in plan for match in _MENTION.finditer(joined)):
+        return chunk
+    return tuple(renumbered_text(joined, plan).split("\n"))
 
 
 def _both_new_apart(
@@ -446,8 +477,7 @@ def _diverged(
     ours_keys, theirs_keys = {a.key for a in ours[0]}, {a.key for a in theirs[0]}
     mine, yours = new_records(ours, theirs_keys), new_records(theirs, ours_keys)
     for token in sorted(mine.keys() & yours.keys()):
-        last_o, last_t = ours[1][mine[token][-1].key], theirs[1][yours[token][-1].key]
-        if (last_o.summary, last_o.deleted) == (last_t.summary, last_t.deleted):
+        if ours[1][mine[token][-1].key].state == theirs[1][yours[token][-1].key].state:
             continue
         held = {atom.key for atom in mine[token]} | {atom.key for atom in yours[token]}
         at = next(i for i, p in enumerate(pieces) if isinstance(p, Atom) and p.key in held)
@@ -644,4 +674,3 @@ def conflict_blocks(lines: Sequence[str]) -> list[tuple[int, int]]:
 
 def marker_lines(lines: Sequence[str]) -> set[int]:
     return {index for index, line in enumerate(lines) if line[:1] in "<=>|" and _MARKER.match(line)}
-
