@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from profile_memory.core.merge import (
     Renumbering,
@@ -184,3 +185,25 @@ def test_the_same_change_told_twice_is_two_records_not_a_conflict():
     merged = merge_log(base, ours, theirs, renumbering(base, ours, theirs))
     assert merged.conflicts == 0
     assert merged.text.count("### [PF-20261101-01] 2026-11-02") == 2
+
+
+def test_two_clones_that_each_started_the_files_merge_as_add_add():
+    """Both clones ran `pmem init` and wrote before sharing: git gives an empty base."""
+    ours_log = HEAD + _record("PF-20261130-01", "2026-11-30", "我的")
+    theirs_log = HEAD + _record("PF-20261130-01", "2026-11-30", "你的")
+    plan = renumbering("", ours_log, theirs_log)
+    assert len(plan.ours) + len(plan.theirs) == 1
+    log = merge_log("", ours_log, theirs_log, plan).text
+    assert log.count("# Project Profile Log") == 1
+    assert "[PF-20261130-01]" in log and "[PF-20261130-02]" in log
+    profile = "# P\n\n## 技术\n"
+    merged = merge_profile(
+        "",
+        profile + "- 我的 <!-- PF-20261130-01 -->\n",
+        profile + "- 你的 <!-- PF-20261130-01 -->\n",
+        plan,
+    )
+    assert merged.conflicts == 0 and merged.text.count("## 技术") == 1
+    ids = re.findall(r"PF-[\d-]+", merged.text)
+    assert sorted(ids) == ["PF-20261130-01", "PF-20261130-02"]
+    assert "- 我的 <!-- PF-20261130-02 -->" in merged.text  # 我 sorts after 你: renumbered
