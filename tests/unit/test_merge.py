@@ -207,3 +207,11 @@ def test_two_clones_that_each_started_the_files_merge_as_add_add():
     ids = re.findall(r"PF-[\d-]+", merged.text)
     assert sorted(ids) == ["PF-20261130-01", "PF-20261130-02"]
     assert "- 我的 <!-- PF-20261130-02 -->" in merged.text  # 我 sorts after 你: renumbered
+
+
+def test_an_entry_theirs_moved_to_another_category_moves():
+    base = "## 甲\n- a <!-- PF-20261130-01 -->\n- b <!-- PF-20261130-02 -->\n\n## 乙\n"
+    theirs = "## 甲\n- b <!-- PF-20261130-02 -->\n\n## 乙\n- a <!-- PF-20261130-01 -->\n"
+    ours = base.replace("- b <!--", "- b2 <!--")
+    merged = merge_profile(base, ours, theirs, Renumbering()).text
+    assert merged == "## 甲\n- b2 <!-- PF-20261130-02 -->\n\n## 乙\n- a <!-- PF-20261130-01 -->\n"

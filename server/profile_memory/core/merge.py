@@ -100,10 +100,13 @@ def _resolve(base: Lines | None, ours: Lines | None, theirs: Lines | None) -> ob
     return _CLASH
 
 
-def _placed(ours: Sequence[Atom], theirs: Sequence[Atom], base_keys: set[str]) -> list[str]:
-    """The keys in their merged order: ours, and each key only theirs has after the key that
-    precedes it there (and after what only ours added at that place)."""
-    order = [atom.key for atom in ours]
+def _placed(
+    ours: Sequence[Atom], theirs: Sequence[Atom], base_keys: set[str], moved: frozenset[str]
+) -> list[str]:
+    """The keys in their merged order: ours, and each key only theirs has (or that only theirs
+    `moved`) after the key that precedes it there (and after what only ours added at that
+    place)."""
+    order = [atom.key for atom in ours if atom.key not in moved]
     where = set(order)
     theirs_keys = {atom.key for atom in theirs}
     ours_new = {key for key in order if key not in base_keys and key not in theirs_keys}
@@ -125,12 +128,14 @@ def merge_atoms(
     ours: Sequence[Atom],
     theirs: Sequence[Atom],
     kept: frozenset[str] = frozenset(),
+    moved: frozenset[str] = frozenset(),
 ) -> list[Piece]:
     """The merged atoms: each key resolved three ways, in the order of `_placed`. An atom of
-    `kept` that one side removed counts as unchanged there."""
+    `kept` that one side removed counts as unchanged there; one of `moved` stands where theirs
+    has it."""
     versions = [{atom.key: atom.lines for atom in side} for side in (base, ours, theirs)]
     pieces: list[Piece] = []
-    for key in _placed(ours, theirs, set(versions[0])):
+    for key in _placed(ours, theirs, set(versions[0]), moved):
         b, o, t = (side.get(key) for side in versions)
         if key in kept:
             o, t = (b if o is None else o), (b if t is None else t)
@@ -318,7 +323,8 @@ def _bom(text: str) -> tuple[str, str]:
 # -- compact profiles ----------------------------------------------------------------------------
 
 
-def _profile_atoms(text: str) -> list[Atom]:
+def _profile_atoms(text: str) -> tuple[list[Atom], dict[str, str | None]]:
+    """The profile's lines as atoms, and the category of each entry atom."""
     doc = parse_profile(text)
     entries = {entry.line: entry for entry in doc.entries if entry.id}
     lines = doc.lines[: doc.line_count]
@@ -326,7 +332,20 @@ def _profile_atoms(text: str) -> list[Atom]:
         f"id:{entries[index].id}" if index in entries else _line_name(line)
         for index, line in enumerate(lines)
     ]
-    return [Atom(key, (line,)) for key, line in zip(_keyed(names), lines, strict=True)]
+    keys = _keyed(names)
+    categories = {keys[index]: entry.category for index, entry in entries.items()}
+    return [Atom(key, (line,)) for key, line in zip(keys, lines, strict=True)], categories
+
+
+def _moved_by_theirs(
+    base: dict[str, str | None], ours: dict[str, str | None], theirs: dict[str, str | None]
+) -> frozenset[str]:
+    """Entries theirs moved to another category while ours left them where they were."""
+    return frozenset(
+        key
+        for key, category in theirs.items()
+        if key in base and key in ours and ours[key] == base[key] != category
+    )
 
 
 def _spaced_headings(lines: list[str], like: list[str]) -> list[str]:
@@ -347,7 +366,8 @@ def merge_profile(base: str, ours: str, theirs: str, plan: Renumbering) -> Merge
     bom, ours = _bom(ours)
     base, theirs = _bom(base)[1], _bom(theirs)[1]
     sides = [renumbered_text(ours, plan.ours), renumbered_text(theirs, plan.theirs)]
-    pieces = merge_atoms(_profile_atoms(base), _profile_atoms(sides[0]), _profile_atoms(sides[1]))
+    (b, b_cat), (o, o_cat), (t, t_cat) = (_profile_atoms(text) for text in (base, *sides))
+    pieces = merge_atoms(b, o, t, moved=_moved_by_theirs(b_cat, o_cat, t_cat))
     style = _body(ours or theirs)
     text = bom + _joined(_spaced_headings(_pieces_lines(pieces), style), ours or theirs)
     return Merged(text, _count(pieces), _listed(plan))
