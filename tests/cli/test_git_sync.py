@@ -192,6 +192,26 @@ def test_the_same_entry_changed_on_both_sides_is_the_only_conflict(tmp_path: Pat
     assert codes["PM009"] == 0  # the markers are reported once, as markers
     unmerged = b.git("diff", "--name-only", "--diff-filter=U").stdout.split()
     assert PROFILE in unmerged and JOURNAL not in unmerged
+    # resolved as the README says (keep our line and the records that lead to it): clean
+    for name in (PROFILE, LOG):
+        (b.path / name).write_text(_keep_ours(b.read(name)), encoding="utf-8")
+    codes = b.check_codes()
+    assert sum(codes[code] for code in (*NEW_TO_FIX, "PM070")) == 0, codes
+    b.commit("resolved")
+
+
+def _keep_ours(text: str) -> str:
+    kept, side = [], None
+    for line in text.splitlines(keepends=True):
+        if line.startswith("<<<<<<< "):
+            side = "ours"
+        elif line.rstrip("\n") == "=======" and side == "ours":
+            side = "theirs"
+        elif line.startswith(">>>>>>> ") and side == "theirs":
+            side = None
+        elif side != "theirs":
+            kept.append(line)
+    return "".join(kept)
 
 
 def test_init_git_twice_changes_nothing_and_names_this_pmem(tmp_path: Path):
