@@ -215,3 +215,9 @@ def test_an_entry_theirs_moved_to_another_category_moves():
     ours = base.replace("- b <!--", "- b2 <!--")
     merged = merge_profile(base, ours, theirs, Renumbering()).text
     assert merged == "## 甲\n- b2 <!-- PF-20261130-02 -->\n\n## 乙\n- a <!-- PF-20261130-01 -->\n"
+
+
+def test_a_heading_underline_is_no_conflict_marker():
+    assert conflict_blocks(["Facts", "=======", "", "- one"]) == []
+    lines = ["<<<<<<< ours", "a", "=======", "b", ">>>>>>> theirs", ">>>>>>> stray"]
+    assert conflict_blocks(lines) == [(0, 4), (5, 5)]

@@ -672,25 +672,35 @@ def merge_journal(base: str, ours: str, theirs: str) -> Merged:
 
 def conflict_blocks(lines: Sequence[str]) -> list[tuple[int, int]]:
     """Where conflict markers stand: (first line, last line) of each block from `<<<<<<<` to
-    `>>>>>>>`; a marker outside a block is a block of its own line."""
-    blocks: list[tuple[int, int]] = []
+    `>>>>>>>`; an opening or closing marker without its partner is a block of its own line. A
+    `=======` outside a block is no marker (it underlines a Markdown heading)."""
+    return [(first, last) for first, last, _ in _blocks(lines)]
+
+
+def marker_lines(lines: Sequence[str]) -> set[int]:
+    """The lines of `conflict_blocks` that are markers."""
+    return {line for _, _, markers in _blocks(lines) for line in markers}
+
+
+def _blocks(lines: Sequence[str]) -> list[tuple[int, int, list[int]]]:
+    blocks: list[tuple[int, int, list[int]]] = []
     start: int | None = None
+    inside: list[int] = []
     for index, line in enumerate(lines):
         if line[:1] not in "<=>|" or not _MARKER.match(line):
             continue
         if line.startswith("<<<<<<<"):
             if start is not None:
-                blocks.append((start, start))
-            start = index
+                blocks.append((start, start, [start]))
+            start, inside = index, [index]
         elif line.startswith(">>>>>>>"):
-            blocks.append((start if start is not None else index, index))
+            if start is None:
+                blocks.append((index, index, [index]))
+            else:
+                blocks.append((start, index, [*inside, index]))
             start = None
-        elif start is None:
-            blocks.append((index, index))
+        elif start is not None:
+            inside.append(index)
     if start is not None:
-        blocks.append((start, start))
+        blocks.append((start, start, [start]))
     return blocks
-
-
-def marker_lines(lines: Sequence[str]) -> set[int]:
-    return {index for index, line in enumerate(lines) if line[:1] in "<=>|" and _MARKER.match(line)}
