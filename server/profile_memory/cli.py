@@ -178,13 +178,16 @@ def run_check(
     select: tuple[str, ...] = (),
     ignore: tuple[str, ...] = (),
     overrides: dict[str, Severity | None] | None = None,
+    extra: Sequence[Diagnostic] = (),
 ) -> int:
     for path in files:
         source = ctx.workspace.source(path)
         if source is not None and source.unreadable is not None:
             raise CliError(f"{ctx.show(path)}: cannot read: {source.unreadable}")
     diagnostics = [
-        d for d in check_files(ctx.workspace, files, overrides) if _selected(d, select, ignore)
+        d
+        for d in [*check_files(ctx.workspace, files, overrides), *extra]
+        if _selected(d, select, ignore)
     ]
     diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
     if output_format == "json":
@@ -208,11 +211,31 @@ def cmd_check(args: argparse.Namespace) -> int:
     # only walk its parse again and again (a sixth of a check at 50,000 ids).
     gc.disable()
     try:
-        return run_check(
-            ctx, files_to_check(ctx, args.paths), args.format, select, ignore, overrides
-        )
+        files = files_to_check(ctx, args.paths)
+        extra = _git_setup_findings(ctx, overrides)
+        return run_check(ctx, files, args.format, select, ignore, overrides, extra)
     finally:
         gc.enable()
+
+
+def _git_setup_findings(
+    ctx: Context, overrides: dict[str, Severity | None] | None
+) -> list[Diagnostic]:
+    """PM071: this clone's `.gitattributes` names pmem's merge driver, its git config lacks it."""
+    from profile_memory.core.diagnostics import Finding, apply_severity
+    from profile_memory.core.span import Span
+    from profile_memory.store.gitsync import SETUP_COMMAND, missing_driver
+
+    found = missing_driver(Path.cwd())
+    if found is None:
+        return []
+    path, line = found
+    message = (
+        "this clone has no `merge.pmem.driver` in its git config, so git merges memory files "
+        f"line by line: run `{SETUP_COMMAND}`"
+    )
+    severities = {**ctx.workspace.settings.severities(), **(overrides or {})}
+    return apply_severity(path, [Finding("PM071", Span(line, 0, line, 0), message)], severities)
 
 
 # -- trace ---------------------------------------------------------------------------------------
@@ -250,6 +273,10 @@ def cmd_trace(args: argparse.Namespace) -> int:
 def cmd_init(args: argparse.Namespace) -> int:
     from profile_memory.store.templates import provision, provisioning
 
+    if args.git:
+        _init_git()
+        if not (args.user or args.project or args.memory):
+            return 0
     ctx = load_context(args.user_dir)
     language = args.lang or ctx.settings.language
     both = not (args.user or args.project or args.memory)
@@ -269,6 +296,42 @@ def cmd_init(args: argparse.Namespace) -> int:
             raise CliError(f"{ctx.show(folder)}: {error.strerror or error}") from None
         for result in results:
             print(f"{'created' if result.created else 'kept   '} {ctx.show(result.path)}")
+    return 0
+
+
+def _init_git() -> None:
+    from profile_memory.store.gitsync import GitError, install
+
+    try:
+        setup = install(Path.cwd())
+    except (GitError, OSError) as error:
+        raise CliError(f"init --git: {error}") from None
+    for line in setup.attributes_added:
+        print(f"added   .gitattributes: {line}")
+    if not setup.attributes_added:
+        print("kept    .gitattributes")
+    print(f"{'set    ' if setup.driver_changed else 'kept   '} git config merge.pmem.driver")
+
+
+# -- merge (git's merge driver) ------------------------------------------------------------------
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    from profile_memory.store.gitsync import run_driver
+
+    try:
+        result = run_driver(Path(args.base), Path(args.ours), Path(args.theirs), args.path)
+    except OSError as error:
+        raise CliError(f"merge {args.path}: {_os_error(error)}") from None
+    for note in result.notes:
+        print(f"pmem merge: {args.path}: {note}", file=sys.stderr)
+    if result.conflicts:
+        print(
+            f"pmem merge: {args.path}: {result.conflicts} conflict(s) left in markers; "
+            "`pmem check` lists them",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 
@@ -933,8 +996,25 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("zh", "en"),
         help="template language (default: the `language` setting, zh)",
     )
+    init.add_argument(
+        "--git",
+        action="store_true",
+        help="set this git clone up to merge memory files with `pmem merge` (.gitattributes, "
+        "git config); alone, creates no profile files",
+    )
     _add_user_dir(init)
     init.set_defaults(handler=cmd_init)
+
+    merge_cmd = commands.add_parser(
+        "merge",
+        help="git's merge driver for memory files (set up by `pmem init --git`)",
+        description="Merge three versions of a memory file entry by entry into OURS; exit 0 "
+        "when clean, 1 when a conflict remains.",
+    )
+    for name in ("base", "ours", "theirs"):
+        merge_cmd.add_argument(name, metavar=name.upper())
+    merge_cmd.add_argument("path", metavar="PATH", help="the file's path in the repository")
+    merge_cmd.set_defaults(handler=cmd_merge)
 
     demo = commands.add_parser(
         "demo",

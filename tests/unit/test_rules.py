@@ -706,3 +706,26 @@ def test_a_20_mb_log_is_checked_up_to_the_bound_without_error():
         and "over the size bound of 8.0 MiB" in diagnostics[0].message
     )
     assert not found(files, UP, "PM006")  # the record before the bound is still indexed
+
+
+# PM070 (PM071 is the CLI's, about a clone's git config: tests/cli/test_git_sync.py) ------------
+
+
+def test_pm070_covers_each_block_of_conflict_markers_and_nothing_else_on_them():
+    conflicted = [
+        "<<<<<<< ours",
+        "- 偏好 React <!-- PF-20260412-01 -->",
+        "=======",
+        "- 偏好 Vue <!-- PF-20260412-01 -->",
+        ">>>>>>> theirs",
+    ]
+    files = pair(conflicted, [REC])
+    (block,) = found(files, UP, "PM070")
+    lines = files[UP].split("\n")
+    assert (block.span.start_line, block.span.end_line) == (3, 7)
+    assert lines[3] == "<<<<<<< ours" and lines[7] == ">>>>>>> theirs"
+    assert found(files, UP, "PM009") == []
+    journal = {JOURNAL: f"{GOOD_LINE}\n<<<<<<< ours\n{GOOD_LINE}\n"}
+    assert [d.span.start_line for d in found(journal, JOURNAL, "PM070")] == [1]
+    assert found(journal, JOURNAL, "PM020") == []
+    assert found(pair([ENTRY, "- a ======= b"], [REC]), UP, "PM070") == []

@@ -306,6 +306,22 @@ _TABLE = [
         "injected into agent prompts, and a log keeps it for good.",
         "Redact it (`<redacted:KIND>`), and revoke the secret where it was issued.",
     ),
+    Code(
+        "PM070",
+        "merge-conflict",
+        Severity.ERROR,
+        "Git conflict markers (`<<<<<<<`, `=======`, `>>>>>>>`) left by a merge: both sides "
+        "changed the same entry differently, or one deleted what the other changed.",
+        "Keep the version you want (or write one), delete the markers, then `git add` the file.",
+    ),
+    Code(
+        "PM071",
+        "merge-driver-missing",
+        Severity.INFORMATION,
+        "`.gitattributes` names pmem's merge driver, but this clone's git config lacks it: git "
+        "merges memory files line by line (conflicts, duplicate ids).",
+        "Run `pmem init --git` in this clone (git config is not cloned).",
+    ),
 ]
 
 CODES: dict[str, Code] = {code.code: code for code in _TABLE}

@@ -25,6 +25,7 @@ def findings_for(workspace: Workspace, source: Source) -> list[Finding]:
     found = common.check(workspace, source)
     if source.decoded is not None:
         found += _BY_ROLE[source.role](workspace, source)
+        found = common.with_conflicts(source.text, found)
     return found
 
 

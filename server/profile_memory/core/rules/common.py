@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from profile_memory.core import merge
 from profile_memory.core.anchors import repaired
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.profile import Token
 from profile_memory.core.secrets import secrets_in_lines
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
+from profile_memory.core.text import split_lines
 from profile_memory.core.tokens import estimate
 from profile_memory.core.workspace import Source, Workspace
 
@@ -41,6 +43,35 @@ def secret_findings(lines: list[str], start: int = 0, stop: int | None = None) -
             "and kept in its history; redact it, and revoke it where it was issued",
         )
         for index, secret in secrets_in_lines(lines, start, stop)
+    ]
+
+
+# What a conflict marker line is besides a marker: prose in a profile or a pending file, a line
+# of no JSON in a journal. The marker's own finding says it all.
+_MARKER_NOISE = {"PM009", "PM020", "PM040"}
+
+
+def with_conflicts(text: str, found: list[Finding]) -> list[Finding]:
+    """PM070 on each block of conflict markers a merge left (from `<<<<<<<` to `>>>>>>>`), and
+    no other line finding on a marker line."""
+    if "<<<<<<<" not in text and "=======" not in text and ">>>>>>>" not in text:
+        return found
+    lines = split_lines(text)
+    blocks = merge.conflict_blocks(lines)
+    if not blocks:
+        return found
+    markers = merge.marker_lines(lines)
+    kept = [f for f in found if not (f.code in _MARKER_NOISE and f.span.start_line in markers)]
+    return kept + [
+        Finding(
+            "PM070",
+            Span(first, 0, last, len(lines[last])),
+            f"a merge conflict (lines {first + 1}–{last + 1}): keep one side or write what both "
+            "meant, then delete the markers"
+            if first != last
+            else "a conflict marker left by a merge: resolve the conflict and delete it",
+        )
+        for first, last in blocks
     ]
 
 
