@@ -210,10 +210,12 @@ def keep(
         return record
 
 
-def _listed(history_fd: int) -> list[Version]:
+def _listed(history_fd: int, most: int | None = None) -> list[Version]:
     index = _index(history_fd)
-    found = []
+    found: list[Version] = []
     for rev in reversed(_revs(history_fd)):
+        if most is not None and len(found) >= most:
+            break
         data = _read(history_fd, version_name(rev))
         if data is None:
             continue
@@ -236,6 +238,13 @@ def versions(folder: Path) -> list[Version]:
     """The kept versions, newest first ([] when none was kept)."""
     with open_folder(folder) as folder_fd, history_folder(folder_fd, folder, False) as history_fd:
         return [] if history_fd is None else _listed(history_fd)
+
+
+def newest(folder: Path) -> Version | None:
+    """The last kept version (what the last replacement replaced), None when none was kept."""
+    with open_folder(folder) as folder_fd, history_folder(folder_fd, folder, False) as history_fd:
+        found = [] if history_fd is None else _listed(history_fd, most=1)
+    return found[0] if found else None
 
 
 def read_in(folder_fd: int, folder: Path, rev: str) -> bytes:

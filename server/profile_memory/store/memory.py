@@ -103,6 +103,11 @@ def _refuse_secrets(allow: bool, *values: tuple[str, str]) -> None:
             raise BadInput(problem)
 
 
+def refuse_secret(text: str, what: str) -> None:
+    """`BadInput` naming the family when `text` holds a secret (what the store writes nowhere)."""
+    _refuse_secrets(False, (what, text))
+
+
 def journal_entry(text: str, tags: list, allow_secret: bool = False) -> JournalEntry:
     """A new entry: text non-empty after trimming; tags strings, trimmed, de-duplicated in order;
     no secret in either."""
