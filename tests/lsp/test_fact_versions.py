@@ -12,6 +12,7 @@ from cli_support import run_pmem
 from lsp_support import Session
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
+from secrets_support import FAKES
 from test_views import plain
 
 
@@ -80,3 +81,30 @@ async def test_the_editor_update_and_restore_keep_their_versions_once(session: S
     with pytest.raises(JsonRpcException, match="no kept version"):
         await run(session, "profileMemory.factsRestore", {"rev": "20990101T000000000Z-deadbeef"})
     assert fact.read_text(encoding="utf-8") == before and len(kept(session)) == 3
+
+
+async def test_a_save_of_a_redacted_secret_keeps_the_version_redacted(session: Session):
+    key = FAKES["github-token"]
+    fact = session.repo / "memory" / "FACT.md"
+    fact.write_text(f"# Facts\n\n- token {key}\n- 事实 😀\n", encoding="utf-8")
+    written_outside(session, fact.read_text(encoding="utf-8"))  # now seen with the secret
+    assert await session.eventually(lambda: len(versions_on_disk(session)) == 1)
+    uri = session.open(fact)
+    redacted = "# Facts\n\n- token <redacted:github-token>\n- 事实 😀\n"
+    session.client.text_document_did_change(  # what "Redact this secret" and a save do
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=2, uri=uri),
+            [types.TextDocumentContentChangeWholeDocument(text=redacted)],
+        )
+    )
+    fact.write_text(redacted, encoding="utf-8")
+    session.client.text_document_did_save(
+        types.DidSaveTextDocumentParams(types.TextDocumentIdentifier(uri))
+    )
+    assert await session.eventually(lambda: len(versions_on_disk(session)) == 2)
+    assert kept(session)[0]["by"] == "editor"
+    for name in versions_on_disk(session):
+        text = (history_folder(session) / name).read_text(encoding="utf-8")
+        assert key not in text
+    newest = history_folder(session) / f"{kept(session)[0]['rev']}.md"
+    assert newest.read_text(encoding="utf-8") == redacted  # the version seen, its secret redacted

@@ -1,7 +1,7 @@
 """FACT.md rewritten by someone else while the server has its folder open (docs/format.md, "FACT.md
 versions"): the server remembers the last content it saw of each FACT.md, and when the file on disk
-differs (a watched-file event, or a re-read by modification time), keeps the version it had seen,
-`by` = `outside` (or `editor` when the open buffer is what was saved). The keeping itself is the
+differs (a save, a watched-file event, or a re-read by modification time), keeps the version it had
+seen, `by` = `outside` (or `editor` when the open buffer is what was saved). The keeping is the
 store's (`store/memory.py`, `record_outside`), in a worker thread under the folder's lock.
 """
 
@@ -89,5 +89,16 @@ def changed(ls: ProfileMemoryServer, paths: Iterable[PurePath]) -> None:
             asyncio.ensure_future(_keep_if_changed(ls, path))
 
 
+def text_document_did_save(
+    ls: ProfileMemoryServer, params: types.DidSaveTextDocumentParams
+) -> None:
+    """The editor saved a document: for a FACT.md, keep what the server had seen (`by` =
+    `editor`), also for clients that do not watch files."""
+    path = ls.served_path(params.text_document.uri)
+    if path is not None:
+        changed(ls, [path])
+
+
 def register(server: ProfileMemoryServer) -> None:
     server.file_listeners.append(lambda path: changed(server, [path]))
+    server.handle(types.TEXT_DOCUMENT_DID_SAVE, text_document_did_save)
