@@ -300,6 +300,30 @@ async function decideOne(node: Node | undefined, decision: string): Promise<void
   }
 }
 
+// FACT.md's last change in the Agent Memory view: the kept version against the file, and restoring it
+async function showFactDiff(node: Node | undefined): Promise<void> {
+  if (node?.change) {
+    const { version, fact, rev } = node.change;
+    await vscode.commands.executeCommand("vscode.diff", vscode.Uri.parse(version), vscode.Uri.parse(fact), `FACT.md: ${rev} ↔ now`);
+  }
+}
+
+async function restoreFact(node: Node | undefined): Promise<void> {
+  if (!node?.change) {
+    return;
+  }
+  const { folder, rev } = node.change;
+  const answer = await vscode.window.showWarningMessage(
+    `Restore FACT.md to the version ${rev}? The current FACT.md is kept as a version too.`,
+    { modal: true },
+    "Restore",
+  );
+  if (answer === "Restore") {
+    await serverCommand("profileMemory.factsRestore", { rev, dir: vscode.Uri.parse(folder).fsPath });
+    views?.refresh();
+  }
+}
+
 async function initProfiles(): Promise<void> {
   const scope = await vscode.window.showQuickPick(["project", "user", "memory"], { title: "Initialize Profile Files" });
   if (!scope) {
@@ -423,6 +447,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ["profileMemory.confirmProposal", (node: Node) => decideOne(node, "confirm")],
     ["profileMemory.keepBothProposal", (node: Node) => decideOne(node, "keep-both")],
     ["profileMemory.discardProposal", (node: Node) => decideOne(node, "discard")],
+    ["profileMemory.showFactDiff", showFactDiff],
+    ["profileMemory.restoreFact", restoreFact],
   ];
   for (const [name, handler] of commands) {
     context.subscriptions.push(vscode.commands.registerCommand(name, handler));

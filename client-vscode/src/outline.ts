@@ -43,15 +43,29 @@ export interface ProposalInfo {
   target: string | null;
 }
 
+/** The last replacement of a FACT.md: the version it replaced, kept in memory/.fact-history/. */
+export interface FactChange {
+  rev: string;
+  ts: string;
+  by: string; // cli, mcp:<client>, editor, outside
+  added: number;
+  removed: number;
+  uri: string; // the kept version
+}
+
 export interface Outline {
   pairs: PairInfo[];
   pending: { uri: string; proposals: ProposalInfo[] }[];
-  memory: { folder: string; fact: { uri: string; bytes: number; limit: number } | null; journal: { uri: string } | null }[];
+  memory: {
+    folder: string;
+    fact: { uri: string; bytes: number; limit: number; lastChange?: FactChange | null } | null;
+    journal: { uri: string } | null;
+  }[];
 }
 
 /** A node of any of the four trees; `open` is where a click goes. */
 export interface Node {
-  kind: "pair" | "category" | "entry" | "proposal" | "record" | "folder" | "file" | "message";
+  kind: "pair" | "category" | "entry" | "proposal" | "record" | "folder" | "file" | "factChange" | "message";
   label: string;
   description?: string;
   tooltip?: string;
@@ -60,6 +74,7 @@ export interface Node {
   children?: Node[];
   id?: string; // an anchor id the node is about (for Show History)
   proposal?: { uri: string; line: number };
+  change?: { folder: string; fact: string; version: string; rev: string }; // Show Diff, Restore
 }
 
 export const STATE_ICONS: Record<EntryInfo["state"], string> = {
@@ -148,6 +163,26 @@ function fileName(uri: string): string {
   return decodeURIComponent(uri.slice(uri.lastIndexOf("/") + 1));
 }
 
+/** `2026-12-01 20:40 · by cli · +1 −3`: when a FACT.md was last replaced, by what, how much. */
+export function changeText(change: FactChange): string {
+  return `${change.ts.replace("T", " ").slice(0, 16)} · by ${change.by} · +${change.added} −${change.removed}`;
+}
+
+function changeNodes(folder: Outline["memory"][number]): Node[] {
+  const change = folder.fact?.lastChange;
+  if (!folder.fact || !change) {
+    return [];
+  }
+  return [{
+    kind: "factChange",
+    label: "Last change",
+    description: changeText(change),
+    tooltip: `${fileName(folder.fact.uri)} was replaced ${changeText(change)}; the version it replaced is kept (${change.rev})`,
+    icon: change.removed ? "diff-removed" : "diff",
+    change: { folder: folder.folder, fact: folder.fact.uri, version: change.uri, rev: change.rev },
+  }];
+}
+
 export function memoryNodes(outline: Outline): Node[] {
   return outline.memory.map((folder) => ({
     kind: "folder",
@@ -163,6 +198,7 @@ export function memoryNodes(outline: Outline): Node[] {
             open: { uri: folder.fact.uri, line: 0 },
           }]
         : []),
+      ...changeNodes(folder),
       ...(folder.journal
         ? [{ kind: "file" as const, label: fileName(folder.journal.uri), icon: "notebook", open: { uri: folder.journal.uri, line: 0 } }]
         : []),

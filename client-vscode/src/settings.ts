@@ -15,6 +15,7 @@ export const SERVER_KEYS = [
   "factTokenBudget",
   "recallTokenBudget",
   "maxFileBytes",
+  "factHistoryMax",
 ] as const;
 
 export type Settings = Record<string, unknown>;

@@ -33,6 +33,8 @@ class MemoryTree implements vscode.TreeDataProvider<Node> {
     item.contextValue = node.id ? `${node.kind}.withId` : node.kind;
     if (node.open) {
       item.command = { command: "profileMemory.openAt", title: "Open", arguments: [node.open.uri, node.open.line] };
+    } else if (node.change) {
+      item.command = { command: "profileMemory.showFactDiff", title: "Show Diff", arguments: [node] };
     }
     return item;
   }

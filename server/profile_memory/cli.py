@@ -21,6 +21,7 @@ from profile_memory.core import anchors, recall
 from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.diagnostics import Diagnostic
+from profile_memory.core.facts_history import history_json, history_line, unified_diff
 from profile_memory.core.files import (
     PENDING_NAME,
     Role,
@@ -36,9 +37,12 @@ from profile_memory.core.tokens import estimate
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
 from profile_memory.store.disk import DiskProvider, iter_blocks_newest_first
+from profile_memory.store.fact_history import UnknownRev, read_version, version_path
+from profile_memory.store.fact_history import versions as fact_versions
 from profile_memory.store.memory import (
     BadInput,
     Refused,
+    facts_restore,
     facts_update,
     journal_append,
     memory_folder,
@@ -634,7 +638,7 @@ def _memory_call(action: Callable[[], int]) -> int:
         raise CliError(f"{error.path}: {error.reason}") from None
     except BadInput as error:
         raise CliError(str(error)) from None
-    except Refused as error:
+    except (Refused, UnknownRev) as error:
         raise CliError(str(error), code=1) from None
     except OSError as error:
         raise CliError(_os_error(error)) from None
@@ -768,7 +772,11 @@ def cmd_facts_update(args: argparse.Namespace) -> int:
 
     def action() -> int:
         path, digest = facts_update(
-            _memory_dirs(ctx, args.dir)[0], content, args.if_match, args.allow_secret
+            _memory_dirs(ctx, args.dir)[0],
+            content,
+            args.if_match,
+            args.allow_secret,
+            history_max=ctx.settings.fact_history_max,
         )
         print(f"updated {ctx.show(path)} (sha256 {digest})")
         return 0
@@ -780,6 +788,8 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
     ctx = load_context(None)
 
     def action() -> int:
+        if args.rev is not None:
+            return _show_version(ctx, _memory_dirs(ctx, args.dir)[0], args.rev, args.json)
         path, data = read_fact(_memory_dirs(ctx, args.dir)[0])
         if data is None:
             raise CliError(f"{ctx.show(path)}: no FACT.md yet", code=1)
@@ -797,6 +807,82 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
             )
         else:
             sys.stdout.write(data.decode("utf-8", errors="replace"))
+        return 0
+
+    return _memory_call(action)
+
+
+def _show_version(ctx: Context, folder: Path, rev: str, as_json_output: bool) -> int:
+    """`facts show --rev`: a kept version's exact bytes (or, with --json, its path, rev, sha256
+    and content)."""
+    data = read_version(memory_folder(folder), rev)
+    if as_json_output:
+        fields = {
+            "path": ctx.show(version_path(folder, rev)),
+            "rev": rev,
+            "sha256": sha256_of(data),
+            "content": data.decode("utf-8", errors="replace"),
+        }
+        print(json.dumps(fields, ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+    return 0
+
+
+def cmd_facts_history(args: argparse.Namespace) -> int:
+    """The kept versions of FACT.md, newest first (docs/format.md, "FACT.md versions")."""
+    ctx = load_context(None)
+
+    def action() -> int:
+        kept = fact_versions(memory_folder(_memory_dirs(ctx, args.dir)[0]))
+        if args.json:
+            print(history_json(kept))
+        elif not kept:
+            print("no kept version of FACT.md yet")
+        for version in [] if args.json else kept:
+            print(history_line(version))
+        return 0
+
+    return _memory_call(action)
+
+
+def cmd_facts_diff(args: argparse.Namespace) -> int:
+    """A unified diff from a kept version (default: the newest) to FACT.md as it is; exit 0."""
+    ctx = load_context(None)
+
+    def action() -> int:
+        folder = memory_folder(_memory_dirs(ctx, args.dir)[0])
+        rev = args.rev
+        if rev is None:
+            kept = fact_versions(folder)
+            if not kept:
+                print("pmem: note: no kept version of FACT.md yet", file=sys.stderr)
+                return 0
+            rev = kept[0].rev
+        old = read_version(folder, rev)
+        path, current = read_fact(folder)
+        sys.stdout.write(
+            unified_diff(old, current or b"", ctx.show(version_path(folder, rev)), ctx.show(path))
+        )
+        return 0
+
+    return _memory_call(action)
+
+
+def cmd_facts_restore(args: argparse.Namespace) -> int:
+    """FACT.md replaced by a kept version, atomically, keeping the one it replaces."""
+    ctx = load_context(None)
+
+    def action() -> int:
+        written = facts_restore(
+            _memory_dirs(ctx, args.dir)[0],
+            args.rev,
+            args.if_match,
+            args.allow_secret,
+            history_max=ctx.settings.fact_history_max,
+        )
+        print(f"restored {ctx.show(written.path)} to {args.rev} (sha256 {written.sha256})")
         return 0
 
     return _memory_call(action)
@@ -932,6 +1018,44 @@ def _add_user_dir(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="the user profile folder (default: $PMEM_USER_DIR, then ~/.cursor/profile)",
     )
+
+
+def _add_facts_history(facts_commands: argparse._SubParsersAction) -> None:
+    """`facts history`, `facts diff`, `facts restore`: FACT.md's kept versions."""
+    dir_help = "the memory folder (default: ./memory of the project)"
+    history = facts_commands.add_parser(
+        "history",
+        help="FACT.md's kept versions, newest first",
+        description="List the versions of FACT.md kept before each replacement, newest first: "
+        "rev, when it was replaced, by what, and the lines the replacement added and removed.",
+    )
+    history.add_argument(
+        "--json", action="store_true", help="[{rev, ts, sha256, bytes, added, removed, by}]"
+    )
+    history.add_argument("--dir", metavar="D", help=dir_help)
+    history.set_defaults(handler=cmd_facts_history)
+    diff = facts_commands.add_parser(
+        "diff",
+        help="a unified diff from a kept version to FACT.md",
+        description="A unified diff from the kept version REV (default: the newest) to the "
+        "current FACT.md.",
+    )
+    diff.add_argument("rev", nargs="?", metavar="REV")
+    diff.add_argument("--dir", metavar="D", help=dir_help)
+    diff.set_defaults(handler=cmd_facts_diff)
+    restore = facts_commands.add_parser(
+        "restore",
+        help="replace FACT.md with a kept version",
+        description="Replace FACT.md atomically with the kept version REV; the version it "
+        "replaces is kept in turn.",
+    )
+    restore.add_argument("rev", metavar="REV")
+    restore.add_argument(
+        "--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256"
+    )
+    restore.add_argument("--dir", metavar="D", help=dir_help)
+    _add_allow_secret(restore)
+    restore.set_defaults(handler=cmd_facts_restore)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1194,7 +1318,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     show.add_argument("--json", action="store_true", help="path, sha256 and content as JSON")
     show.add_argument("--dir", metavar="D")
+    show.add_argument(
+        "--rev", metavar="REV", help="a kept version's exact bytes (`pmem facts history`)"
+    )
     show.set_defaults(handler=cmd_facts_show)
+    _add_facts_history(facts_commands)
 
     recall_cmd = commands.add_parser(
         "recall",

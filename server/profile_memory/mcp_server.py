@@ -42,6 +42,12 @@ from profile_memory.core import recall as recall_blocks
 from profile_memory.core.buffers import UnsafeSource
 from profile_memory.core.codes import Severity
 from profile_memory.core.config import today
+from profile_memory.core.facts_history import (
+    by_mcp,
+    history_json,
+    removed_sentence,
+    unified_diff,
+)
 from profile_memory.core.files import (
     FACT_NAME,
     JOURNAL_NAME,
@@ -62,7 +68,16 @@ from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
 from profile_memory.store.apply import Operation, plan_and_write, preview
 from profile_memory.store.disk import iter_blocks_newest_first
-from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, read_fact
+from profile_memory.store.fact_history import UnknownRev, read_version, version_path
+from profile_memory.store.fact_history import versions as fact_versions
+from profile_memory.store.memory import (
+    BadInput,
+    Refused,
+    journal_append,
+    memory_folder,
+    read_fact,
+    replace_fact,
+)
 from profile_memory.store.safe import UnsafePath
 
 READ_ONLY = ToolAnnotations(
@@ -292,6 +307,7 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
         if_match: Annotated[
             str | None, Field(description="For update: the sha256 FACT.md must still have")
         ] = None,
+        ctx: Context | None = None,
     ) -> str:
         here = door.here()
         folder = Path(here.places.memory_dirs[0])
@@ -299,8 +315,7 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
             if action == "update":
                 if not content:
                     raise ToolError("'content' is required for update action")
-                facts_update(folder, content, if_match)
-                return "Memory updated."
+                return _fact_updated(here, folder, content, if_match, ctx)
             if action == "append":
                 if not text:
                     raise ToolError("'text' is required for append action")
@@ -309,6 +324,26 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
             return _journal_search(here, folder, query, tag, limit)
         except WRITE_ERRORS as error:
             raise _failed(here, error) from None
+
+
+def _fact_updated(
+    here: Here, folder: Path, content: str, if_match: str | None, ctx: Context | None
+) -> str:
+    """Cherry's own result text; and, when the update dropped lines FACT.md had, one sentence that
+    says how many and that the previous version is kept (`facts_history`)."""
+    by = by_mcp(_client_name(ctx))
+    written = replace_fact(
+        folder, content, if_match, by=by, history_max=here.settings.fact_history_max
+    )
+    if written.kept is None or not written.kept.removed:
+        return "Memory updated."
+    return f"Memory updated. {removed_sentence(written.kept.removed)}"
+
+
+def _client_name(ctx: Context | None) -> str:
+    params = ctx.session.client_params if ctx is not None else None
+    info = params.client_info if params is not None else None
+    return info.name if info is not None and info.name else "unknown"
 
 
 def _journal_search(
@@ -384,6 +419,32 @@ def _read_tools(server: MCPServer, door: Door) -> None:
                 for hit in found.hits
             ]
         )
+
+    @server.tool(annotations=READ_ONLY)
+    def facts_history(
+        rev: Annotated[
+            str | None,
+            Field(description="a rev from the list: the diff from that version to FACT.md now"),
+        ] = None,
+    ) -> str:
+        """The versions of memory/FACT.md kept before each replacement, newest first (rev, ts,
+        sha256, bytes, added, removed, by); given `rev`, the unified diff from that version to
+        FACT.md as it is now. Restore what an update dropped with `memory` (update)."""
+        here = door.here()
+        folder = Path(here.places.memory_dirs[0])
+        try:
+            if rev is None:
+                if not os.path.isdir(folder):
+                    return "[]"
+                return history_json(fact_versions(memory_folder(folder)))
+            old = read_version(memory_folder(folder), rev)
+            path, current = read_fact(folder)
+            diff = unified_diff(
+                old, current or b"", here.show(version_path(folder, rev)), here.show(path)
+            )
+            return diff or f"FACT.md is the same as version {rev}."
+        except (UnknownRev, UnsafePath, OSError) as error:
+            raise _failed(here, error) from None
 
     @server.tool(annotations=READ_ONLY)
     def check() -> Findings:

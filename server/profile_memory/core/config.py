@@ -43,6 +43,7 @@ class Settings:
     entry_info: str = "inlay"  # where a profile entry's record count and last change show
     fact_file_max_bytes: int = 16 * 1024
     max_file_bytes: int = 8 * 1024 * 1024
+    fact_history_max: int = 50  # FACT.md versions kept (docs/format.md, "FACT.md versions")
 
     def limit_for(self, pair: str) -> int:
         return self.limits.get(pair, self.limits.get("default", DEFAULT_LIMITS["default"]))
@@ -95,6 +96,7 @@ _SCALARS: dict[str, tuple[str, Callable[[Any], str | None]]] = {
     "factTokenBudget": ("fact_token_budget", _whole(1)),
     "recallTokenBudget": ("recall_token_budget", _whole(1)),
     "maxFileBytes": ("max_file_bytes", _whole(1)),
+    "factHistoryMax": ("fact_history_max", _whole(1)),
 }
 _ALIASES = {
     **{key: name for key, (name, _) in _SCALARS.items()},

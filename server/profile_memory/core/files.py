@@ -6,6 +6,8 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import PurePath
 
+from profile_memory.core.facts_history import HISTORY_FOLDER, rev_of_name
+
 
 class Role(Enum):
     PROFILE = "profile"
@@ -13,6 +15,7 @@ class Role(Enum):
     PENDING = "pending"
     FACT = "fact"
     JOURNAL = "journal"
+    FACT_VERSION = "fact-version"  # a kept version of FACT.md: checked for secrets only
 
 
 PENDING_NAME = "profile-pending.md"
@@ -37,7 +40,18 @@ def role_of(path: PurePath) -> Role | None:
             return Role.FACT
         if name == JOURNAL_NAME:
             return Role.JOURNAL
+    if is_fact_version(path):
+        return Role.FACT_VERSION
     return None
+
+
+def is_fact_version(path: PurePath) -> bool:
+    """A kept version of FACT.md: `<rev>.md` in `.fact-history` of a `memory` folder."""
+    return (
+        path.parent.name == HISTORY_FOLDER
+        and path.parent.parent.name.lower() == MEMORY_FOLDER
+        and rev_of_name(path.name) is not None
+    )
 
 
 def pair_name(path: PurePath) -> str | None:

@@ -10,6 +10,7 @@ from profile_memory.lsp import (
     completion,
     definition,
     diagnostics,
+    fact_versions,
     folding,
     hover,
     inlay_hints,
@@ -38,6 +39,7 @@ FEATURES = (
     code_actions,
     commands,
     views,
+    fact_versions,
 )
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from profile_memory.core import anchors, recall
+from profile_memory.core.facts_history import BY_EDITOR
 from profile_memory.core.files import FACT_NAME, JOURNAL_NAME
 from profile_memory.core.search import (
     DEFAULT_LIMIT,
@@ -29,17 +30,20 @@ from profile_memory.core.search import (
 )
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
-from profile_memory.lsp import diagnostics
+from profile_memory.lsp import diagnostics, fact_versions
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid, refuse
 from profile_memory.store.disk import iter_lines_newest_first
+from profile_memory.store.fact_history import UnknownRev, read_version
 from profile_memory.store.memory import (
     BadInput,
     Refused,
-    facts_update,
+    facts_restore,
     journal_append,
     journal_entry,
     memory_folder,
+    refuse_secret,
+    replace_fact,
 )
 from profile_memory.store.safe import UnsafePath
 from profile_memory.store.templates import provision, provisioning
@@ -188,42 +192,98 @@ async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> di
     return {"uri": uri(path), "ts": entry.ts, "tags": entry.tags, "text": entry.text}
 
 
+async def _replace_in_editor(
+    ls: ProfileMemoryServer, command: str, path: PurePath, content: str, expected: str | None
+) -> str:
+    """FACT.md open in the editor is changed through it (the version is kept when it is saved)."""
+    document = ls.provider.open[path]
+    current = hashlib.sha256(document.text.encode("utf-8")).hexdigest()
+    if expected is not None and expected.lower() != current:
+        raise Refused(f"{path} changed since it was read")
+    last = len(document.lines) - 1
+    whole = ls.range(path, Span(0, 0, last, len(document.lines[last])))
+    edit = types.WorkspaceEdit(
+        document_changes=[
+            types.TextDocumentEdit(
+                types.OptionalVersionedTextDocumentIdentifier(document.uri, document.version),
+                [types.TextEdit(whole, content)],
+            )
+        ]
+    )
+    result = await ls.workspace_apply_edit_async(
+        types.ApplyWorkspaceEditParams(edit=edit, label="Update FACT.md")
+    )
+    if not result.applied:
+        raise refuse(f"{command}: the editor did not apply the edit")
+    return hashlib.sha256(content.encode("utf-8")).hexdigest()
+
+
+def _open_fact(ls: ProfileMemoryServer, folder: Path) -> PurePath | None:
+    return next(
+        (p for p in ls.provider.open if p.parent == folder and p.name.lower() == FACT_NAME), None
+    )
+
+
 async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     command = "profileMemory.factsUpdate"
     args = _object(arguments, command)
     content = _required(args, "content", command)
     expected = _string(args, "expectedSha256", command)
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
-    open_fact = next(
-        (p for p in ls.provider.open if p.parent == folder and p.name.lower() == FACT_NAME), None
-    )
+    open_fact = _open_fact(ls, folder)
     try:
         if open_fact is not None:
-            document = ls.provider.open[open_fact]
-            current = hashlib.sha256(document.text.encode("utf-8")).hexdigest()
-            if expected is not None and expected.lower() != current:
-                raise Refused(f"{open_fact} changed since it was read")
-            last = len(document.lines) - 1
-            whole = ls.range(open_fact, Span(0, 0, last, len(document.lines[last])))
-            edit = types.WorkspaceEdit(
-                document_changes=[
-                    types.TextDocumentEdit(
-                        types.OptionalVersionedTextDocumentIdentifier(
-                            document.uri, document.version
-                        ),
-                        [types.TextEdit(whole, content)],
-                    )
-                ]
+            path, digest = (
+                open_fact,
+                await _replace_in_editor(ls, command, open_fact, content, expected),
             )
-            result = await ls.workspace_apply_edit_async(
-                types.ApplyWorkspaceEditParams(edit=edit, label="Update FACT.md")
-            )
-            if not result.applied:
-                raise refuse(f"{command}: the editor did not apply the edit")
-            path, digest = open_fact, hashlib.sha256(content.encode("utf-8")).hexdigest()
         else:
-            path, digest = await asyncio.to_thread(facts_update, folder, content, expected)
+            written = await asyncio.to_thread(
+                replace_fact,
+                folder,
+                content,
+                expected,
+                by=BY_EDITOR,
+                history_max=ls.settings.fact_history_max,
+            )
+            path, digest = written.path, written.sha256
+            fact_versions.saw(ls, path, content.encode("utf-8"))
     except (UnsafePath, BadInput, Refused) as error:
+        raise _refused(command, error) from None
+    diagnostics.refresh_all(ls)
+    return {"uri": uri(path), "sha256": digest}
+
+
+async def facts_restore_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
+    """FACT.md replaced by a kept version (`rev`), keeping the one it replaces: through the editor
+    when FACT.md is open there, else on disk under the lock."""
+    command = "profileMemory.factsRestore"
+    args = _object(arguments, command)
+    rev = _required(args, "rev", command)
+    expected = _string(args, "expectedSha256", command)
+    folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
+    open_fact = _open_fact(ls, folder)
+    try:
+        if open_fact is not None:
+            data = await asyncio.to_thread(read_version, memory_folder(folder), rev)
+            content = data.decode("utf-8", errors="replace")
+            refuse_secret(content, f"version {rev}")
+            path, digest = (
+                open_fact,
+                await _replace_in_editor(ls, command, open_fact, content, expected),
+            )
+        else:
+            written = await asyncio.to_thread(
+                facts_restore,
+                folder,
+                rev,
+                expected,
+                by=BY_EDITOR,
+                history_max=ls.settings.fact_history_max,
+            )
+            path, digest = written.path, written.sha256
+            fact_versions.saw(ls, path, await asyncio.to_thread(read_version, folder, rev))
+    except (UnsafePath, BadInput, Refused, UnknownRev) as error:
         raise _refused(command, error) from None
     diagnostics.refresh_all(ls)
     return {"uri": uri(path), "sha256": digest}
@@ -283,6 +343,7 @@ COMMANDS = {
     "profileMemory.search": search,
     "profileMemory.journalAppend": journal_append_command,
     "profileMemory.factsUpdate": facts_update_command,
+    "profileMemory.factsRestore": facts_restore_command,
     "profileMemory.recall": recall_command,
     "profileMemory.init": init_command,
     "profileMemory.newId": new_id,

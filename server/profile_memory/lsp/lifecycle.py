@@ -13,7 +13,7 @@ from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
 
 from profile_memory.core.files import Role, role_of
-from profile_memory.lsp import diagnostics, views
+from profile_memory.lsp import diagnostics, fact_versions, views
 from profile_memory.lsp.provider import path_of, uri
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ def initialize(ls: ProfileMemoryServer, params: types.InitializeParams) -> None:
     ls.folders = [f for f in folders if f is not None]
     ls.init_options = _settings_object(params.initialization_options)
     ls.report_problems(ls.reload())
+    fact_versions.remember_all(ls)  # before any answer: a rewrite from now on is seen as one
 
 
 async def _pull_configuration(ls: ProfileMemoryServer) -> None:
@@ -112,6 +113,7 @@ async def initialized(ls: ProfileMemoryServer, params: types.InitializedParams) 
     ls.report_problems(ls.reload())
     await _register_watchers(ls)
     await _load_with_progress(ls)
+    fact_versions.remember_all(ls)
     diagnostics.refresh_all(ls)
 
 
@@ -148,6 +150,7 @@ def workspace_did_change_watched_files(
         ls.report_problems(ls.reload())
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000)
     views.changed(ls)
+    fact_versions.changed(ls, paths)
 
 
 def workspace_did_change_workspace_folders(
@@ -157,6 +160,7 @@ def workspace_did_change_workspace_folders(
     added = [p for f in params.event.added if (p := path_of(f.uri)) is not None]
     ls.folders = [f for f in ls.folders if f not in removed] + added
     ls.report_problems(ls.reload())
+    fact_versions.remember_all(ls)
     diagnostics.refresh_all(ls)
 
 

@@ -107,6 +107,7 @@ class ProfileMemoryServer(LanguageServer):
         self._reported: set[str] = set()
         self.file_listeners: list[Callable[[PurePath], None]] = []
         self._debounced: dict[str, asyncio.Task] = {}
+        self.fact_seen: dict[PurePath, bytes] = {}  # each FACT.md as last seen (fact_versions.py)
 
     # -- registration ----------------------------------------------------------------------------
     def handle(self, method: str, handler: Callable[..., Any], options: Any = None) -> None:

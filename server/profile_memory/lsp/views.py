@@ -1,5 +1,6 @@
 """The whole memory for an editor's views (README, "Custom requests"): `profileMemory/outline`
-(pairs, categories, entries with their state; pending proposals; memory folders),
+(pairs, categories, entries with their state; pending proposals; memory folders, each FACT.md with
+its last change),
 `profileMemory/history` (every record, newest first), `profileMemory/timeline` (an id's records
 through pivots, and as Markdown), and the `profileMemory/didChange` notification sent when what
 they show may have changed (an edit, or a file written by another program).
@@ -7,7 +8,7 @@ they show may have changed (an edit, or a file written by another program).
 
 from __future__ import annotations
 
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
 from profile_memory.core import anchors
@@ -24,6 +25,9 @@ from profile_memory.core.outline import (
 from profile_memory.core.pending import proposal_fields
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid
+from profile_memory.store.fact_history import newest as newest_version
+from profile_memory.store.fact_history import version_path
+from profile_memory.store.safe import UnsafePath
 
 if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
@@ -83,6 +87,22 @@ def _pair(view: PairView) -> dict[str, Any]:
     }
 
 
+def _last_change(folder: PurePath) -> dict[str, Any] | None:
+    """The last replacement of a FACT.md: the version it replaced (rev, ts, by, added, removed,
+    and the kept file's uri for a diff); None when no version is kept or it cannot be read."""
+    try:
+        version = newest_version(Path(folder))
+    except (UnsafePath, OSError):
+        return None
+    if version is None:
+        return None
+    fields = version.fields()
+    return {
+        **{key: fields[key] for key in ("rev", "ts", "by", "added", "removed")},
+        "uri": uri(version_path(Path(folder), version.rev)),
+    }
+
+
 def _memory(ls: ProfileMemoryServer) -> list[dict[str, Any]]:
     """Each memory folder's FACT.md (with its size against the bound) and journal."""
     folders: dict[PurePath, dict[str, Any]] = {}
@@ -94,7 +114,12 @@ def _memory(ls: ProfileMemoryServer) -> list[dict[str, Any]]:
         if role_of(path) is Role.FACT:
             source = ls.memory.source(path)
             size = source.decoded.size if source and source.decoded else 0
-            folder["fact"] = {"uri": uri(path), "bytes": size, "limit": limit}
+            folder["fact"] = {
+                "uri": uri(path),
+                "bytes": size,
+                "limit": limit,
+                "lastChange": _last_change(path.parent),
+            }
         else:
             folder["journal"] = {"uri": uri(path)}
     return list(folders.values())

@@ -13,13 +13,16 @@ import hashlib
 import os
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from profile_memory.core.facts_history import BY_CLI, DEFAULT_HISTORY_MAX, Replacement
 from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
 from profile_memory.core.secrets import describe as describe_secrets
+from profile_memory.store import fact_history
 from profile_memory.store.safe import (
     UnsafePath,
     append_whole,
@@ -100,6 +103,11 @@ def _refuse_secrets(allow: bool, *values: tuple[str, str]) -> None:
             raise BadInput(problem)
 
 
+def refuse_secret(text: str, what: str) -> None:
+    """`BadInput` naming the family when `text` holds a secret (what the store writes nowhere)."""
+    _refuse_secrets(False, (what, text))
+
+
 def journal_entry(text: str, tags: list, allow_secret: bool = False) -> JournalEntry:
     """A new entry: text non-empty after trimming; tags strings, trimmed, de-duplicated in order;
     no secret in either."""
@@ -171,36 +179,111 @@ def _remove_stale_temps(folder_fd: int, name: str) -> None:
                 pass
 
 
-def facts_update(
-    folder: Path, content: str, if_match: str | None = None, allow_secret: bool = False
-) -> tuple[Path, str]:
-    """Replace FACT.md whole and atomically; refused when `if_match` is not the current content's
-    sha256, or when the content holds a secret."""
-    if not isinstance(content, str) or not content:
-        raise BadInput("the new FACT.md content is empty")
-    _refuse_secrets(allow_secret, ("the new FACT.md", content))
-    folder = memory_folder(folder, create=True)
-    data = content.encode("utf-8")
+@dataclass(frozen=True)
+class FactWritten:
+    """FACT.md replaced: its path, the new content's sha256, and the version kept of what it
+    replaced (None when there was none, or nothing changed)."""
+
+    path: Path
+    sha256: str
+    kept: Replacement | None
+
+
+def _read_current(folder_fd: int, name: str) -> bytes | None:
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd)
+    except FileNotFoundError:
+        return None
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
+def _replace_fact(
+    folder: Path,
+    data: bytes | Callable[[int], bytes],
+    if_match: str | None,
+    by: str,
+    history_max: int,
+) -> FactWritten:
+    """Under the folder's lock: check `if_match`, keep the version being replaced, then replace
+    FACT.md atomically. `data` may be read inside the lock (a restore reads its version there)."""
     with open_folder(folder) as folder_fd, folder_lock(folder):
         name = resolve_name(folder_fd, folder, FACT_FILE)
+        current = _read_current(folder_fd, name)
         if if_match is not None:
-            try:
-                with os.fdopen(
-                    os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd), "rb"
-                ) as handle:
-                    current = sha256_of(handle.read())
-            except FileNotFoundError:
-                current = sha256_of(b"")
-            if current != if_match.lower():
+            digest = sha256_of(current or b"")
+            if digest != if_match.lower():
                 raise Refused(
-                    f"{folder / name} changed since it was read (sha256 {current[:12]}…, expected "
+                    f"{folder / name} changed since it was read (sha256 {digest[:12]}…, expected "
                     f"{if_match[:12]}…)"
                 )
+        new = data(folder_fd) if callable(data) else data
+        kept = fact_history.keep(folder_fd, folder, current, new, by, now_timestamp(), history_max)
         _remove_stale_temps(folder_fd, name)
         try:
-            atomic_replace(folder_fd, name, data, new_mode=0o600)
+            atomic_replace(folder_fd, name, new, new_mode=0o600)
         except OSError as error:
             raise OSError(
                 error.errno, f"{error.strerror}; FACT.md is unchanged", str(folder / name)
             ) from None
-    return folder / name, sha256_of(data)
+    return FactWritten(folder / name, sha256_of(new), kept)
+
+
+def replace_fact(
+    folder: Path,
+    content: str,
+    if_match: str | None = None,
+    allow_secret: bool = False,
+    by: str = BY_CLI,
+    history_max: int = DEFAULT_HISTORY_MAX,
+) -> FactWritten:
+    """Replace FACT.md whole and atomically, keeping the version it replaces; refused when
+    `if_match` is not the current content's sha256, or when the content holds a secret."""
+    if not isinstance(content, str) or not content:
+        raise BadInput("the new FACT.md content is empty")
+    _refuse_secrets(allow_secret, ("the new FACT.md", content))
+    folder = memory_folder(folder, create=True)
+    return _replace_fact(folder, content.encode("utf-8"), if_match, by, history_max)
+
+
+def facts_update(
+    folder: Path,
+    content: str,
+    if_match: str | None = None,
+    allow_secret: bool = False,
+    by: str = BY_CLI,
+    history_max: int = DEFAULT_HISTORY_MAX,
+) -> tuple[Path, str]:
+    """`replace_fact`, answering the path and the new sha256."""
+    written = replace_fact(folder, content, if_match, allow_secret, by, history_max)
+    return written.path, written.sha256
+
+
+def facts_restore(
+    folder: Path,
+    rev: str,
+    if_match: str | None = None,
+    allow_secret: bool = False,
+    by: str = BY_CLI,
+    history_max: int = DEFAULT_HISTORY_MAX,
+) -> FactWritten:
+    """Replace FACT.md with the kept version `rev` (keeping the one it replaces), read and written
+    under the lock; an unknown rev is refused and nothing changes."""
+    folder = memory_folder(folder)
+
+    def version(folder_fd: int) -> bytes:
+        data = fact_history.read_in(folder_fd, folder, rev)
+        _refuse_secrets(allow_secret, (f"version {rev}", data.decode("utf-8", errors="replace")))
+        return data
+
+    return _replace_fact(folder, version, if_match, by, history_max)
+
+
+def record_outside(
+    folder: Path, seen: bytes, now: bytes, by: str, history_max: int
+) -> Replacement | None:
+    """FACT.md was `seen` and is now `now`, written by another program: keep what was seen (unless
+    the writer kept it already)."""
+    folder = memory_folder(folder)
+    with open_folder(folder) as folder_fd, folder_lock(folder):
+        return fact_history.keep(folder_fd, folder, seen, now, by, now_timestamp(), history_max)

@@ -18,6 +18,7 @@ _BY_ROLE = {
     Role.PENDING: pending_rules.check,
     Role.JOURNAL: memory_rules.check_journal,
     Role.FACT: memory_rules.check_fact,
+    Role.FACT_VERSION: memory_rules.check_fact_version,
 }
 
 

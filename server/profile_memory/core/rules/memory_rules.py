@@ -43,6 +43,12 @@ def _recall_over_budget(workspace: Workspace, source: Source, lines: list[str]) 
     return [Finding("PM036", Span.file_start(lines[0]), message)]
 
 
+def check_fact_version(workspace: Workspace, source: Source) -> list[Finding]:
+    """A kept version of FACT.md is checked for secrets only (docs/format.md, "FACT.md versions"):
+    one there is injected nowhere, but it is kept on disk like one in FACT.md."""
+    return secret_findings(workspace.lines(source))
+
+
 def check_fact(workspace: Workspace, source: Source) -> list[Finding]:
     name = source.path.name
     lines = workspace.lines(source)
