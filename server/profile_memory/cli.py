@@ -793,7 +793,7 @@ def _log_to_stderr(verbose: bool, log_file: str | None = None) -> None:
 
 def cmd_mcp(args: argparse.Namespace) -> int:
     """The MCP server for agents (README, "Agents (MCP)"); its SDK is imported only here."""
-    project = Path(os.path.abspath(args.project or os.getcwd()))
+    project = Path(os.path.abspath(os.path.expanduser(args.project or os.getcwd())))
     if not project.is_dir():
         raise CliError(f"--project {args.project}: not a folder")
     if args.mcp_command == "config":
@@ -1181,7 +1181,9 @@ def _add_mcp(commands: argparse._SubParsersAction) -> None:
         "recall, search, trace, check, propose, and profile writes that a person approves. "
         "Needs the extra: pip install 'profile-memory[mcp]'.",
     )
-    mcp.add_argument("--project", metavar="DIR", help="the project (default: the current folder)")
+    mcp.add_argument(
+        "--project", metavar="DIR", help="the project (default: the one the current folder is in)"
+    )
     mcp.add_argument(
         "--trust-client-approval",
         action="store_true",
