@@ -152,3 +152,19 @@ async def test_a_teammates_clone_starts_the_committed_configuration(tree: Tree, 
     assert json.loads(journal.splitlines()[-1])["text"] == f"from {client} 🙂"
     assert f"from {client}" not in (tree.repo / "memory" / "JOURNAL.jsonl").read_text("utf-8")
     assert traced.structured_content["matches"][0]["pair"] == "project-profile"
+
+
+async def test_cherrys_configuration_cannot_ask_unless_its_approval_is_trusted(tree: Tree):
+    """Started from what `--client cherry` prints, by a client that cannot ask (as Cherry)."""
+    profile = tree.project_dir / "project-profile.md"
+    results = []
+    for extra in ((), ("--trust-client-approval",)):
+        config, _ = printed(tree, "cherry", *extra)
+        entry = config["mcpServers"]["profile-memory"]
+        async with started_as(entry, tree.repo, tree.root, tree) as c:
+            done = await c.call_tool("profile_delete", {"id": "PF-20260601-01"})
+        results.append(done.structured_content["status"])
+        if not extra:
+            assert "PF-20260601-01" in profile.read_text(encoding="utf-8")
+    assert results == ["not_written", "written"]
+    assert "PF-20260601-01" not in profile.read_text(encoding="utf-8")
