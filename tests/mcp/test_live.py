@@ -10,14 +10,15 @@ import shutil
 
 import anyio
 import pytest
-from mcp import Client
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
 from mcp.shared.exceptions import MCPError
 from mcp.types import (
     LoggingMessageNotificationParams,
     ResourceListChangedNotification,
     ResourceUpdatedNotification,
 )
-from mcp_support import AGENT, Tree
+from mcp_support import AGENT, Tree, pmem_mcp
 from profile_memory.mcp_server import Door, create_server
 
 # the handshake era's requests, which every client speaks today, are deprecated for 2026-07-28
@@ -184,3 +185,28 @@ async def test_log_messages_reach_the_client_at_the_level_it_set(tree: Tree):
         # logged before the update is sent: at "error" the info line is not sent at all
         last = await heard.next()
         assert updated("pmem://facts")(last), last
+
+
+async def test_stderr_stays_at_its_own_level_whatever_the_client_asks(tree: Tree, tmp_path):
+    """`pmem mcp` as a process: the client asks for debug; stderr (the person's log, WARNING
+    without -v) still gets no info line."""
+    heard = Heard()
+    fact = tree.repo / "memory" / "FACT.md"
+    errors = tmp_path / "stderr.txt"
+    command = pmem_mcp(tree)
+    params = StdioServerParameters(
+        command=command[0], args=command[1:], env={"PMEM_TODAY": "2026-11-30"}
+    )
+    with errors.open("w", encoding="utf-8") as errlog:
+        async with Client(
+            stdio_client(params, errlog=errlog),
+            mode="legacy",
+            message_handler=heard.message,
+            logging_callback=heard.log,
+        ) as c:
+            await c.subscribe_resource("pmem://facts")
+            await c.set_logging_level("debug")
+            replace(fact, "# Long-term knowledge\n\n- 三\n")
+            while getattr(await heard.next(), "data", None) != "pmem://facts changed on disk":
+                pass  # the client hears it (and its own debug lines before it)
+    assert "changed on disk" not in errors.read_text(encoding="utf-8")
