@@ -139,6 +139,8 @@ async function runCommand(title) {
 async function openFile(name) {
   await page.keyboard.press("Control+P");
   await page.keyboard.type(name);
+  // on a loaded machine the first search of a fresh window takes a while: Enter on no result is lost
+  await waitFor(async () => (await text(".quick-input-list")).includes(name), `${name} in Quick Open`);
   await page.waitForTimeout(800);
   await page.keyboard.press("Enter");
   await waitFor(async () => (await page.locator(".tab.active").innerText().catch(() => "")).includes(name), `the ${name} tab`);

@@ -404,7 +404,8 @@ async function prepareMcp(context: vscode.ExtensionContext, server: ServerComman
   if ((await run(python, ["-c", "import mcp"])).code === 0) {
     return true;
   }
-  const wheels = fs.readdirSync(context.asAbsolutePath("server")).filter((name) => name.endsWith(".whl"));
+  const folder = context.asAbsolutePath("server");
+  const wheels = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith(".whl")) : [];
   if (wheels.length === 0) {
     return failed("this package carries no server wheel to add the MCP extra from");
   }
