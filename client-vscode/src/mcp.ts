@@ -70,6 +70,7 @@ export function offerMcpServer(api: McpApi, source: McpSource, onChange: { event
   let found: ServerCommand | undefined;
   const provider = {
     onDidChangeMcpServerDefinitions: onChange.event,
+    onDidChangeServerDefinitions: onChange.event, // its name in VS Code 1.100's proposal of the API
     provideMcpServerDefinitions: async () => {
       found = await source.server();
       const folders = source.folders();

@@ -65,6 +65,7 @@ test("with the API, one stdio definition per workspace folder, prepared before i
   assert.ok(offer);
   assert.equal(registered[0].id, MCP_PROVIDER_ID);
   assert.equal(registered[0].provider.onDidChangeMcpServerDefinitions, "the event");
+  assert.equal(registered[0].provider.onDidChangeServerDefinitions, "the event");
   const definitions = await registered[0].provider.provideMcpServerDefinitions();
   assert.deepEqual(definitions.map((d: Definition) => [d.label, d.command, d.args, d.cwd, d.version]), [
     ["Profile Memory (项目 😀)", "/store/venv/bin/pmem", ["mcp", "--project", "/work/项目 😀"], "file:///work/项目 😀", "0.1.0"],
