@@ -72,14 +72,11 @@ Key = tuple[str, str]  # (folder, file name in lower case)
 
 def mcp_level(python_level: int) -> str:
     """The MCP level of a Python record: the highest that starts at or below it."""
-    return (
-        [name for name, start in LEVELS.items() if start <= python_level][-1]
-        if (python_level >= logging.DEBUG)
-        else "debug"
-    )
+    below = [name for name, start in LEVELS.items() if start <= python_level]
+    return below[-1] if below else "debug"
 
 
-# -- what each resource reads ----------------------------------------------------------------------
+# -- what each resource reads --------------------------------------------------------------------
 
 
 def _places(project: Path, user_dir: str | None) -> Places:
@@ -157,7 +154,7 @@ def changed(before: Snapshot, after: Snapshot, reads: dict[str, list[Key]]) -> l
     ]
 
 
-# -- the clients --------------------------------------------------------------------------------
+# -- the clients ---------------------------------------------------------------------------------
 
 
 @dataclass(eq=False)
