@@ -5,7 +5,7 @@
 //   node e2e/run.mjs   (env: CODE_SERVER=path of code-server, PMEM_PYTHON=python with profile_memory,
 //                      CHROMIUM=/usr/bin/chromium, VSIX=profile-memory.vsix)
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -55,12 +55,42 @@ function freePort() {
 
 writeSettings(userData, { "profileMemory.server.command": [python, "-m", "profile_memory", "serve"] });
 
+// code-server 4.100.3 (VS Code 1.100) has the MCP server definition API only as a proposal (named
+// mcpConfigurationProvider, its contribution modelContextServerCollections); VS Code 1.101 made it
+// final. The installed copy is given the proposal, and code-server allows it, so that the
+// extension's offer to the agent mode runs here as it does in a current VS Code.
+const EXTENSION_ID = "profile-memory.profile-memory";
+const PROPOSED = ["--enable-proposed-api", EXTENSION_ID];
+function enableMcpApi(extensionsDir) {
+  for (const name of readdirSync(extensionsDir).filter((entry) => entry.startsWith(`${EXTENSION_ID}-`))) {
+    const manifestPath = join(extensionsDir, name, "package.json");
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf-8"));
+    manifest.enabledApiProposals = ["mcpConfigurationProvider"];
+    manifest.contributes.modelContextServerCollections = manifest.contributes.mcpServerDefinitionProviders;
+    writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  }
+}
+/** What the extension wrote to its output channel (VS Code keeps it in the logs folder). */
+function extensionLog(folder) {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.includes("Profile Memory")) found.push(readFileSync(full, "utf-8"));
+    }
+  };
+  if (existsSync(folder)) walk(folder);
+  return found.join("\n");
+}
+
 const env = { ...process.env, HOME: home };
 const base = ["--user-data-dir", userData, "--extensions-dir", extensions];
 execFileSync(codeServer, [...base, "--install-extension", vsix], { env, stdio: "inherit" });
+enableMcpApi(extensions);
 
 const port = await freePort();
-const server = spawn(codeServer, [...base, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry",
+const server = spawn(codeServer, [...base, ...PROPOSED, "--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry",
   "--disable-update-check", "--disable-workspace-trust", workspace], { env, stdio: ["ignore", "pipe", "pipe"] });
 let serverLog = "";
 server.stdout.on("data", (chunk) => { serverLog += chunk; });
@@ -109,6 +139,8 @@ async function runCommand(title) {
 async function openFile(name) {
   await page.keyboard.press("Control+P");
   await page.keyboard.type(name);
+  // on a loaded machine the first search of a fresh window takes a while: Enter on no result is lost
+  await waitFor(async () => (await text(".quick-input-list")).includes(name), `${name} in Quick Open`);
   await page.waitForTimeout(800);
   await page.keyboard.press("Enter");
   await waitFor(async () => (await page.locator(".tab.active").innerText().catch(() => "")).includes(name), `the ${name} tab`);
@@ -155,6 +187,17 @@ await check("hover shows the log record", async () => {
   await hoverRecord();
   const hover = await text(".monaco-hover-content");
   if (!hover.includes("SSR 也用 Next 吧")) throw new Error(`the hover lacks the record's context: ${hover.slice(0, 200)}`);
+});
+
+await check("the agent mode is offered pmem mcp, the same server the editor runs", async () => {
+  const offered = `Offered to VS Code's agent mode: ${python} -m profile_memory mcp --project ${workspace}`;
+  await waitFor(async () => extensionLog(userData).includes(offered), "the MCP server definition VS Code asked for");
+  // and that command is a working MCP server: it answers an initialize on stdin
+  const answer = execFileSync(python, ["-m", "profile_memory", "mcp", "--project", workspace], {
+    input: `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "e2e", version: "1" } } })}\n`,
+    encoding: "utf-8", env: { ...env, PMEM_USER_DIR: userDir },
+  });
+  if (!answer.includes('"name":"profile-memory"')) throw new Error(`pmem mcp did not answer: ${answer.slice(0, 200)}`);
 });
 
 await check("problems show the duplicate id", async () => {
@@ -255,7 +298,8 @@ const noPmemPath = (process.env.PATH ?? "").split(":").filter((dir) => !existsSy
 const freshEnv = { ...env, PATH: noPmemPath };
 execFileSync(codeServer, [...freshBase, "--install-extension", vsix], { env: freshEnv, stdio: "ignore" });
 const freshPort = await freePort();
-const freshServer = spawn(codeServer, [...freshBase, "--auth", "none", "--bind-addr", `127.0.0.1:${freshPort}`,
+enableMcpApi(freshExtensions);
+const freshServer = spawn(codeServer, [...freshBase, ...PROPOSED, "--auth", "none", "--bind-addr", `127.0.0.1:${freshPort}`,
   "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", workspace], { env: freshEnv, stdio: "ignore" });
 page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
 
@@ -288,6 +332,13 @@ await check("the status bar brings the offer back and the install works without 
   await waitFor(async () => !(await text(".statusbar")).includes("server not running"), "the installed server to start", 240_000);
   await openFile("user-profile.md");
   await hoverRecord();
+});
+
+await check("the installed server carries the MCP extra and is offered to the agent mode", async () => {
+  const venv = join(freshData, "User", "globalStorage", EXTENSION_ID, "venv");
+  execFileSync(join(venv, "bin", "python"), ["-c", "import mcp"]); // throws when the extra is missing
+  const offered = `Offered to VS Code's agent mode: ${join(venv, "bin", "pmem")} mcp --project ${workspace}`;
+  await waitFor(async () => extensionLog(freshData).includes(offered), "the private pmem offered once installed");
 });
 
 await browser.close();

@@ -12,6 +12,7 @@ import { HitItem, SearchHit, hitItem, limitFor, lineCount, profilePairName, stat
 import type { Node } from "./outline";
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
 import { PROBE, Ran, installProblem, interpreterProblem } from "./install";
+import { McpOffer, offerMcpServer } from "./mcp";
 import { serverSettings } from "./settings";
 import { MemoryViews, TIMELINE_SCHEME, anchorAtCursor } from "./views";
 
@@ -132,7 +133,8 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
       // --clear: a venv left by an earlier attempt (another Python, a failed install) is made anew
       for (const [command, args] of [
         [python, ["-m", "venv", "--clear", venv]],
-        [path.join(venv, "bin", "pip"), ["install", context.asAbsolutePath(path.join("server", wheels[0]))]],
+        // with the [mcp] extra: the same environment serves VS Code's agent mode (`pmem mcp`)
+        [path.join(venv, "bin", "pip"), ["install", `${context.asAbsolutePath(path.join("server", wheels[0]))}[mcp]`]],
       ] as [string, string[]][]) {
         log(`$ ${command} ${args.join(" ")}`);
         const result = await run(command, args);
@@ -185,6 +187,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   client = new LanguageClient("profileMemory", "Profile Memory", serverOptions, clientOptions);
   log(`Starting ${server.command} ${server.args.join(" ")} (${server.source})`);
   await client.start();
+  mcpOffer?.changed(); // a server just installed is now offered to the agent mode too
   client.onNotification("profileMemory/didChange", () => views?.refresh());
   views?.refresh();
 }
@@ -413,6 +416,58 @@ function statusBar(context: vscode.ExtensionContext): void {
   update();
 }
 
+let mcpOffer: McpOffer | undefined;
+
+/** A private environment installed before it carried the [mcp] extra gets it before VS Code
+ * starts `pmem mcp` from it (the wheel is the one this package carries). */
+async function prepareMcp(context: vscode.ExtensionContext, server: ServerCommand): Promise<boolean> {
+  if (server.source !== "private-venv") {
+    return true; // an environment the person installed: `pmem mcp` says itself what it lacks
+  }
+  const python = path.join(privateVenv(context), "bin", "python");
+  if ((await run(python, ["-c", "import mcp"])).code === 0) {
+    return true;
+  }
+  const folder = context.asAbsolutePath("server");
+  const wheels = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith(".whl")) : [];
+  if (wheels.length === 0) {
+    return failed("this package carries no server wheel to add the MCP extra from");
+  }
+  const args = ["-m", "pip", "install", `${context.asAbsolutePath(path.join("server", wheels[0]))}[mcp]`];
+  log(`$ ${python} ${args.join(" ")}`);
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: "Profile Memory: adding the MCP server to its environment" },
+    () => run(python, args),
+  );
+  output.append(result.stdout + result.stderr);
+  return result.code === 0 || failed(installProblem(result));
+}
+
+/** VS Code's agent mode gets `pmem mcp` for each workspace folder, where the editor has the API. */
+function registerMcp(context: vscode.ExtensionContext): void {
+  const changes = new vscode.EventEmitter<void>();
+  mcpOffer = offerMcpServer(vscode as any, {
+    server: () => findServer(context),
+    folders: () => (vscode.workspace.workspaceFolders ?? []).map((f) => ({ name: f.name, path: f.uri.fsPath })),
+    userDir: () => vscode.workspace.getConfiguration("profileMemory").get<string>("userProfileDir"),
+    prepare: (server) => prepareMcp(context, server),
+    version: String(context.extension?.packageJSON?.version ?? ""),
+    log,
+  }, changes);
+  if (mcpOffer) {
+    const offer = mcpOffer;
+    context.subscriptions.push(
+      offer,
+      vscode.workspace.onDidChangeWorkspaceFolders(() => offer.changed()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration("profileMemory.server.command") || event.affectsConfiguration("profileMemory.userProfileDir")) {
+          offer.changed();
+        }
+      }),
+    );
+  }
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionContext = context;
   output = vscode.window.createOutputChannel("Profile Memory");
@@ -455,6 +510,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   }
   statusBar(context);
   serverStatus(context);
+  registerMcp(context);
   // Activation on any Markdown file costs nothing: the server starts with the first memory file.
   if (vscode.workspace.textDocuments.some(isMemoryFile)) {
     await ensureClient(context);

@@ -942,7 +942,7 @@ def _log_to_stderr(verbose: bool, log_file: str | None = None) -> None:
 
 def cmd_mcp(args: argparse.Namespace) -> int:
     """The MCP server for agents (README, "Agents (MCP)"); its SDK is imported only here."""
-    project = Path(os.path.abspath(args.project or os.getcwd()))
+    project = Path(os.path.abspath(os.path.expanduser(args.project or os.getcwd())))
     if not project.is_dir():
         raise CliError(f"--project {args.project}: not a folder")
     if args.mcp_command == "config":
@@ -962,23 +962,46 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
 
 def _mcp_config(args: argparse.Namespace, project: Path) -> int:
+    """Print a client's configuration, or merge it into the project's file (`--write`) or the
+    user-level one (`--user`); a project's file holds no path of this machine."""
     from profile_memory import mcp_config
 
-    config = mcp_config.for_client(args.client, project, args.trust_client_approval)
+    trust = args.trust_client_approval
+    if args.user:
+        try:
+            target = mcp_config.user_file(args.client)
+            config = mcp_config.for_user(args.client, project, trust)
+            if args.write:
+                mcp_config.merge_into(target, config)
+        except mcp_config.ConfigError as error:
+            raise CliError(str(error), code=1 if args.write else 2) from None
+        if args.write:
+            print(f"added `{mcp_config.SERVER_NAME}` to {target} (this machine's pmem, by path)")
+        else:
+            print(json.dumps(config, ensure_ascii=False, indent=2))
+            print(f"# goes in: {target} (yours: this machine's paths)", file=sys.stderr)
+        return 0
+    config = mcp_config.for_client(args.client, project, trust)
+    if args.client != "cherry" and shutil.which("pmem") is None:
+        _warn(
+            "pmem is not on PATH: a client that starts `pmem` by name will not find it. Install "
+            "it where every program finds it (pipx install 'profile-memory[mcp]'), or put this "
+            "machine's path in your own settings with --user (Cursor)"
+        )
     if args.write:
-        if args.client != "cursor":
+        if args.client == "cherry":
             raise CliError(
-                "--write merges into Cursor's .cursor/mcp.json only; for "
-                f"{args.client}, paste the printed configuration"
+                "--write: Cherry Studio keeps its servers in its own settings; paste the printed "
+                "configuration there (Settings → MCP Servers → Import from JSON)"
             )
         try:
-            target = mcp_config.merge_into_cursor(project, config)
+            target = mcp_config.merge_into(mcp_config.project_file(args.client, project), config)
         except mcp_config.ConfigError as error:
             raise CliError(str(error), code=1) from None
         print(f"added `{mcp_config.SERVER_NAME}` to {target}")
         return 0
     print(json.dumps(config, ensure_ascii=False, indent=2))
-    print(f"# goes in: {mcp_config.where(args.client, project)}", file=sys.stderr)
+    print(f"# goes in: {mcp_config.where(args.client, project, trust)}", file=sys.stderr)
     return 0
 
 
@@ -1366,7 +1389,9 @@ def _add_mcp(commands: argparse._SubParsersAction) -> None:
         "recall, search, trace, check, propose, and profile writes that a person approves. "
         "Needs the extra: pip install 'profile-memory[mcp]'.",
     )
-    mcp.add_argument("--project", metavar="DIR", help="the project (default: the current folder)")
+    mcp.add_argument(
+        "--project", metavar="DIR", help="the project (default: the one the current folder is in)"
+    )
     mcp.add_argument(
         "--trust-client-approval",
         action="store_true",
@@ -1381,10 +1406,21 @@ def _add_mcp(commands: argparse._SubParsersAction) -> None:
         "config",
         help="print the configuration that starts `pmem mcp` from a client",
         description="Print the MCP configuration for a client; with --write, merge it into the "
-        "project's .cursor/mcp.json (Cursor), keeping every other server.",
+        "project's file (.vscode/mcp.json, .cursor/mcp.json, .mcp.json), keeping every other "
+        "server. A project's file holds no path of this machine: `pmem` by name, the project "
+        "from ${workspaceFolder} or the folder the client starts the server in.",
     )
-    config.add_argument("--client", choices=("cursor", "claude", "cherry"), required=True)
-    config.add_argument("--write", action="store_true", help="merge into .cursor/mcp.json")
+    config.add_argument("--client", choices=("vscode", "cursor", "claude", "cherry"), required=True)
+    config.add_argument(
+        "--write",
+        action="store_true",
+        help="merge into the project's file (.vscode/mcp.json, .cursor/mcp.json, .mcp.json)",
+    )
+    config.add_argument(
+        "--user",
+        action="store_true",
+        help="Cursor: the user-level ~/.cursor/mcp.json instead, with this machine's pmem by path",
+    )
     config.add_argument(
         "--project",
         metavar="DIR",

@@ -1,5 +1,12 @@
-"""`pmem mcp config`: the configuration that starts `pmem mcp` from Cursor, Claude Code or Cherry
-Studio, printed, or for Cursor merged into the project's `.cursor/mcp.json` (other servers kept).
+"""`pmem mcp config`: the configuration that starts `pmem mcp` from VS Code, Cursor, Claude Code or
+Cherry Studio, printed, or merged into the client's file (other servers and keys kept).
+
+A project's file (`.vscode/mcp.json`, `.cursor/mcp.json`, `.mcp.json`) is meant to be committed, so
+it carries no path of this machine: `pmem` by name, and the project from the client's documented
+variable (`${workspaceFolder}` in VS Code and Cursor) or from the folder the client starts the
+server in (Claude Code starts it in the project; `pmem mcp` finds the project root from there, as
+every `pmem` command does). Where a client needs an absolute path (a desktop app without the shell's
+PATH; Cherry Studio, which has no project folder), it goes in that client's user-level settings.
 
 No MCP SDK here: printing a configuration must work before the extra is installed.
 """
@@ -16,17 +23,44 @@ from typing import Any
 from profile_memory.store.safe import UnsafePath, atomic_replace, ensure_folder, open_folder
 
 SERVER_NAME = "profile-memory"
-CLIENTS = ("cursor", "claude", "cherry")
+CLIENTS = ("vscode", "cursor", "claude", "cherry")
+# The variable VS Code and Cursor replace with the folder that holds the configuration's project.
+WORKSPACE_FOLDER = "${workspaceFolder}"
+# Where each client reads a project's configuration, and the key that holds its servers.
+PROJECT_FILES = {
+    "vscode": (Path(".vscode") / "mcp.json", "servers"),
+    "cursor": (Path(".cursor") / "mcp.json", "mcpServers"),
+    "claude": (Path(".mcp.json"), "mcpServers"),
+}
+CHERRY_CANNOT_ASK = """\
+Cherry Studio cannot ask the person (it has no MCP elicitation): from Cherry, profile_add, \
+profile_evolve and profile_pivot wait in the pending file for you to confirm in the editor or with \
+`pmem confirm`, and every profile_delete or confirm answers `not_written`. To let Cherry's own \
+approval be the yes instead, turn on Cherry's approval of this server's tool calls (every \
+destructive tool: memory, profile_*, confirm), then use the configuration printed by \
+`pmem mcp config --client cherry --trust-client-approval`: each change you approve in Cherry is \
+then written at once, with no second question."""
+CHERRY_TRUSTED = """\
+This configuration trusts Cherry Studio's approval (--trust-client-approval): every profile change \
+Cherry sends is written at once. Turn on Cherry's approval of this server's tool calls (every \
+destructive tool: memory, profile_*, confirm), so that you approve each one; without it, an agent \
+changes your profile with nobody asked."""
 
 
 class ConfigError(Exception):
     """A configuration file that cannot be merged into: it is left as it is."""
 
 
+def absolute_pmem() -> str | None:
+    """This machine's `pmem`: on PATH, else beside this Python (a virtual environment's)."""
+    return shutil.which("pmem") or shutil.which("pmem", path=os.path.dirname(sys.executable))
+
+
 def launch(project: Path, trust_client_approval: bool = False) -> dict[str, Any]:
-    """How a client starts the server for `project`: `pmem` by its absolute path (a desktop app
-    may not have the shell's PATH), else this Python with `-m profile_memory`."""
-    pmem = shutil.which("pmem") or shutil.which("pmem", path=os.path.dirname(sys.executable))
+    """How a client on this machine starts the server for `project`: `pmem` by its absolute path (a
+    desktop app may not have the shell's PATH), else this Python with `-m profile_memory`. For a
+    user-level configuration only: these paths are this machine's."""
+    pmem = absolute_pmem()
     command, first = (pmem, []) if pmem else (sys.executable, ["-m", "profile_memory"])
     args = [*first, "mcp", "--project", str(project)]
     if trust_client_approval:
@@ -34,31 +68,73 @@ def launch(project: Path, trust_client_approval: bool = False) -> dict[str, Any]
     return {"command": command, "args": args}
 
 
+def portable(client: str, trust_client_approval: bool = False) -> dict[str, Any]:
+    """The entry a project's file holds: `pmem` by name; the project from the client's variable, or
+    (Claude Code) from the folder the client starts the server in."""
+    args = ["mcp"] if client == "claude" else ["mcp", "--project", WORKSPACE_FOLDER]
+    if trust_client_approval:
+        args.append("--trust-client-approval")
+    entry: dict[str, Any] = {"command": "pmem", "args": args}
+    return {"type": "stdio", **entry} if client in ("vscode", "claude") else entry
+
+
 def for_client(client: str, project: Path, trust_client_approval: bool = False) -> dict[str, Any]:
-    """The JSON a client's MCP settings take (`mcpServers`, as Cursor, Claude Code's `.mcp.json`
-    and Cherry Studio's import all read it)."""
+    """The JSON a client's MCP settings take: VS Code's `servers`, else `mcpServers` (Cursor, Claude
+    Code's `.mcp.json`, Cherry Studio's import); Cherry's is user-level, with this machine's
+    paths."""
+    if client == "cherry":
+        entry = {"name": SERVER_NAME, "type": "stdio", "isActive": True}
+        return {"mcpServers": {SERVER_NAME: {**entry, **launch(project, trust_client_approval)}}}
+    key = PROJECT_FILES[client][1]
+    return {key: {SERVER_NAME: portable(client, trust_client_approval)}}
+
+
+def for_user(client: str, project: Path, trust_client_approval: bool = False) -> dict[str, Any]:
+    """Cursor's user-level entry (`~/.cursor/mcp.json`): this machine's `pmem` by absolute path,
+    the project still from `${workspaceFolder}`, so one entry serves every project."""
     entry = launch(project, trust_client_approval)
-    if client == "claude":
-        entry = {"type": "stdio", **entry}
-    elif client == "cherry":
-        entry = {"name": SERVER_NAME, "type": "stdio", "isActive": True, **entry}
+    entry["args"] = [WORKSPACE_FOLDER if arg == str(project) else arg for arg in entry["args"]]
     return {"mcpServers": {SERVER_NAME: entry}}
 
 
-def where(client: str, project: Path) -> str:
-    """Where the printed configuration goes."""
-    if client == "cursor":
-        return f"{project / '.cursor' / 'mcp.json'} (or ~/.cursor/mcp.json for every project)"
+def claude_command(trust_client_approval: bool = False, scope: str = "project") -> str:
+    """The `claude mcp add` line that writes the same entry (`--scope project`: `.mcp.json`)."""
+    pmem = "pmem" if scope == "project" else (absolute_pmem() or "pmem")
+    flag = " --trust-client-approval" if trust_client_approval else ""
+    return f"claude mcp add --scope {scope} {SERVER_NAME} -- {pmem} mcp{flag}"
+
+
+def project_file(client: str, project: Path) -> Path:
+    return project / PROJECT_FILES[client][0]
+
+
+def user_file(client: str) -> Path:
+    """The user-level file `--user` writes (Cursor's only: VS Code gets the server from the
+    extension, Claude Code keeps its user settings itself)."""
+    if client != "cursor":
+        raise ConfigError(f"--user writes Cursor's ~/.cursor/mcp.json only, not {client}'s")
+    return Path(os.path.expanduser("~")) / ".cursor" / "mcp.json"
+
+
+def where(client: str, project: Path, trust_client_approval: bool = False) -> str:
+    """Where the printed configuration goes, and what to know about it."""
+    if client == "cherry":
+        return (
+            "Cherry Studio: Settings → MCP Servers → Add → Import from JSON (Cherry's settings are "
+            "yours, not the project's: this machine's paths are fine there)\n"
+            + (CHERRY_TRUSTED if trust_client_approval else CHERRY_CANNOT_ASK)
+        )
+    found = f"{project_file(client, project)} (commit it: it holds no path of this machine)"
     if client == "claude":
-        return f"{project / '.mcp.json'}, or: claude mcp add {SERVER_NAME} -- <command> <args…>"
-    return "Cherry Studio: Settings → MCP Servers → Add → Import from JSON"
+        return f"{found}; or run, in the project:\n{claude_command(trust_client_approval)}"
+    return found
 
 
-def merge_into_cursor(project: Path, config: dict[str, Any]) -> Path:
-    """Add (or replace) our server in `.cursor/mcp.json`, keeping every other server and key;
-    written atomically, never through a link. A file that is not a JSON object is refused."""
-    folder = project / ".cursor"
-    target = folder / "mcp.json"
+def merge_into(target: Path, config: dict[str, Any]) -> Path:
+    """Add (or replace) our server in `target` under the config's one key (`servers` or
+    `mcpServers`), keeping every other server and key; written atomically, never through a link.
+    A file that is not a JSON object is refused and left as it is."""
+    ((key, ours),) = config.items()
     current: dict[str, Any] = {}
     if target.exists() or target.is_symlink():
         if target.is_symlink():
@@ -69,14 +145,19 @@ def merge_into_cursor(project: Path, config: dict[str, Any]) -> Path:
             raise ConfigError(
                 f"{target}: cannot read it as JSON ({error}); it is left as it is"
             ) from None
-        if not isinstance(current, dict) or not isinstance(current.get("mcpServers", {}), dict):
-            raise ConfigError(f"{target}: not an object with `mcpServers`; it is left as it is")
-    servers = {**current.get("mcpServers", {}), **config["mcpServers"]}
-    text = json.dumps({**current, "mcpServers": servers}, ensure_ascii=False, indent=2) + "\n"
+        if not isinstance(current, dict) or not isinstance(current.get(key, {}), dict):
+            raise ConfigError(f"{target}: not an object with `{key}`; it is left as it is")
+    servers = {**current.get(key, {}), **ours}
+    text = json.dumps({**current, key: servers}, ensure_ascii=False, indent=2) + "\n"
     try:
-        ensure_folder(folder)
-        with open_folder(folder) as folder_fd:
+        ensure_folder(target.parent)
+        with open_folder(target.parent) as folder_fd:
             atomic_replace(folder_fd, target.name, text.encode("utf-8"))
     except UnsafePath as error:
         raise ConfigError(f"{error.path}: {error.reason}") from None
     return target
+
+
+def merge_into_cursor(project: Path, config: dict[str, Any]) -> Path:
+    """Add (or replace) our server in the project's `.cursor/mcp.json`."""
+    return merge_into(project_file("cursor", project), config)

@@ -35,7 +35,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
-from profile_memory import __version__
+from profile_memory import __version__, mcp_live, mcp_prompts
 from profile_memory.cli import CliError, files_to_check, load_context
 from profile_memory.cli import Context as Here
 from profile_memory.core import recall as recall_blocks
@@ -264,13 +264,21 @@ def _decided(
 
 def create_server(door: Door) -> MCPServer:
     """The MCP server over `door`, with every tool and resource."""
+    live = mcp_live.Live(door.project, door.user_dir)
     server: MCPServer = MCPServer(
-        "profile-memory", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
+        "profile-memory",
+        version=__version__,
+        instructions=INSTRUCTIONS,
+        log_level="WARNING",
+        lifespan=mcp_live.lifespan(live),
+        subscriptions=live.bus,
     )
     _memory_tool(server, door)
     _read_tools(server, door)
     _profile_tools(server, door)
     _resources(server, door)
+    mcp_prompts.add_prompts(server, door.project, door.user_dir)
+    mcp_live.install(server, live)
     return server
 
 
