@@ -753,15 +753,20 @@ def _print_budget(sections: list[recall.RecallSection], budget: int) -> int:
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
+    """The blocks that could be read; a file that is there but could not be read is named on
+    stderr, one line each, and the exit is 2: a block is never dropped silently."""
     ctx = load_context(args.user_dir)
-    sections = recall.collect(ctx.workspace, ctx.places, ctx.show)
+    sections, unread = recall.gather(ctx.workspace, ctx.places, ctx.show)
     if args.budget:
-        return _print_budget(sections, ctx.settings.recall_token_budget)
-    render = recall.RENDERERS[args.format]
-    output = render(sections)
-    if output:
-        print(output)
-    return 0
+        code = _print_budget(sections, ctx.settings.recall_token_budget)
+    else:
+        output = recall.RENDERERS[args.format](sections)
+        if output:
+            print(output)
+        code = 0
+    for skipped in unread:
+        print(f"pmem: {skipped.path}: {skipped.reason}; its block is left out", file=sys.stderr)
+    return 2 if unread else code
 
 
 def _positive(value: str) -> int:
