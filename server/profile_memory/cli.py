@@ -32,6 +32,7 @@ from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
 from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.secrets import masked
 from profile_memory.core.tokens import estimate
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
@@ -48,6 +49,8 @@ from profile_memory.store.memory import (
 from profile_memory.store.safe import UnsafePath
 
 if TYPE_CHECKING:
+    import logging
+
     from profile_memory.core.plans import Planner
 
 # What only writes, `init` and `demo` use is imported by them: a check or a search never waits for
@@ -542,7 +545,7 @@ def cmd_pending(args: argparse.Namespace) -> int:
         change = f"{p.old} → {p.text}" if p.old is not None else p.text
         print(
             f"{p.line + 1:>4}  {p.scope.value if p.scope else '?':<7}  "
-            f"[{p.kind.value}][{p.category}] {change}"
+            + masked(f"[{p.kind.value}][{p.category}] {change}")
         )
     if not proposals:
         print(f"nothing pending in {ctx.show(pending)}")
@@ -720,20 +723,22 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
         path, data = read_fact(_memory_dirs(ctx, args.dir)[0])
         if data is None:
             raise CliError(f"{ctx.show(path)}: no FACT.md yet", code=1)
+        text = data.decode("utf-8", errors="replace")
+        content = text if args.reveal else masked(text)  # the sha256 stays the file's own
         if args.json:
             print(
                 json.dumps(
                     {
                         "path": ctx.show(path),
                         "sha256": sha256_of(data),
-                        "content": data.decode("utf-8", errors="replace"),
+                        "content": content,
                     },
                     ensure_ascii=False,
                     indent=2,
                 )
             )
         else:
-            sys.stdout.write(data.decode("utf-8", errors="replace"))
+            sys.stdout.write(content)
         return 0
 
     return _memory_call(action)
@@ -781,6 +786,15 @@ def _positive(value: str) -> int:
 # -- serve ---------------------------------------------------------------------------------------
 
 
+def _mask_secrets(record: logging.LogRecord) -> bool:
+    """No log line shows a secret: with `-v` the libraries log whole messages, file text and all."""
+    message = record.getMessage()
+    shown = masked(message)
+    if shown != message:
+        record.msg, record.args = shown, None
+    return True
+
+
 def _log_to_stderr(verbose: bool, log_file: str | None = None) -> None:
     """Logs go to stderr (or a file): stdout is the protocol's transport."""
     import logging
@@ -791,6 +805,7 @@ def _log_to_stderr(verbose: bool, log_file: str | None = None) -> None:
         else logging.StreamHandler(sys.stderr)
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(_mask_secrets)
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.WARNING, handlers=[handler], force=True
     )
@@ -1119,6 +1134,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     show.add_argument("--json", action="store_true", help="path, sha256 and content as JSON")
     show.add_argument("--dir", metavar="D")
+    show.add_argument(
+        "--reveal", action="store_true", help="print secrets as they are (masked by default)"
+    )
     show.set_defaults(handler=cmd_facts_show)
 
     recall_cmd = commands.add_parser(

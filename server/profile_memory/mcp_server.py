@@ -57,12 +57,20 @@ from profile_memory.core.render import as_json_objects
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
 from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.secrets import masked
 from profile_memory.core.text import normalise
 from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
 from profile_memory.store.apply import Operation, plan_and_write, preview
 from profile_memory.store.disk import iter_blocks_newest_first
-from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, read_fact
+from profile_memory.store.memory import (
+    BadInput,
+    Refused,
+    facts_update,
+    journal_append,
+    read_fact,
+    sha256_of,
+)
 from profile_memory.store.safe import UnsafePath
 
 READ_ONLY = ToolAnnotations(
@@ -299,7 +307,7 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
             if action == "update":
                 if not content:
                     raise ToolError("'content' is required for update action")
-                facts_update(folder, content, if_match)
+                facts_update(folder, content, _as_read(folder, if_match))
                 return "Memory updated."
             if action == "append":
                 if not text:
@@ -309,6 +317,16 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
             return _journal_search(here, folder, query, tag, limit)
         except WRITE_ERRORS as error:
             raise _failed(here, error) from None
+
+
+def _as_read(folder: Path, if_match: str | None) -> str | None:
+    """`if_match` as FACT.md's own sha256 when it is that of the text an agent was shown
+    (`pmem://facts` masks a secret): what it read is what is there. Still checked under the lock."""
+    if if_match is None:
+        return None
+    _, data = read_fact(folder)
+    shown = masked(data.decode("utf-8", errors="replace")).encode("utf-8") if data else None
+    return sha256_of(data) if data and shown and if_match == sha256_of(shown) else if_match
 
 
 def _journal_search(
@@ -686,11 +704,14 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
 
 
 def _resources(server: MCPServer, door: Door) -> None:
+    """The files as agents read them: a secret in one is masked, as in `recall` (the `memory`
+    tool's `update` needs no sha256: it replaces FACT.md whole)."""
+
     def profile_text(scope: Scope) -> str:
         here = door.here()
         ref = here.resolver.pair_ref(scope)
         pair = here.workspace.pair(ref.folder, ref.name)
-        return "\n".join(pair.profile.doc.lines) if pair.profile else ""
+        return masked("\n".join(pair.profile.doc.lines)) if pair.profile else ""
 
     @server.resource("pmem://profile/user", mime_type="text/markdown")
     def user_profile() -> str:
@@ -710,7 +731,7 @@ def _resources(server: MCPServer, door: Door) -> None:
             _, data = read_fact(Path(here.places.memory_dirs[0]))
         except (UnsafePath, OSError) as error:
             raise ToolError(f"{FACT_NAME}: {error}") from None
-        return data.decode("utf-8", errors="replace") if data else ""
+        return masked(data.decode("utf-8", errors="replace")) if data else ""
 
     @server.resource("pmem://recall", mime_type="text/markdown")
     def recall_block() -> str:
