@@ -9,7 +9,8 @@ else written to the pending file for the person to confirm; `--trust-client-appr
 once, relying on the client's own approval of tool calls. Records written here name their source:
 the client's declared name and version, and the date. Logs go to stderr; stdout is the transport.
 
-The MCP SDK is imported only here, and only by `pmem mcp`.
+The MCP SDK is imported only here (and by `mcp_stdio.py`, its guarded stdio), and only by
+`pmem mcp`.
 """
 
 # No `from __future__ import annotations`: the SDK reads each tool's annotations at run time, and
@@ -742,4 +743,7 @@ def _resources(server: MCPServer, door: Door) -> None:
 
 
 def serve(door: Door) -> None:
-    create_server(door).run("stdio")
+    """Serve over stdio, behind the guard that answers every frame the SDK would drop."""
+    from profile_memory import mcp_stdio
+
+    mcp_stdio.run(create_server(door))
