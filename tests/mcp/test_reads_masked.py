@@ -73,3 +73,26 @@ async def test_the_recall_tool_and_resource_keep_facts_in_their_block(tree: Tree
         headings = [line for line in shown.splitlines() if line.startswith("#")]
         assert headings == ["## User Profile", "## Project Profile", "## Agent Knowledge"]
         assert "> ## User Profile" in shown and "> ```" in shown
+
+
+async def test_search_trace_check_and_the_memory_search_mask(tree: Tree):
+    journal = tree.repo / "memory" / "JOURNAL.jsonl"
+    line = f'{{"ts":"2026-11-30T01:02:03.000Z","tags":["ci"],"text":"部署 React 用 {KEY}"}}\n'
+    with journal.open("a", encoding="utf-8") as handle:
+        handle.write(line)
+    log = tree.user_dir / "user-profile-log.md"
+    log.write_text(
+        log.read_text(encoding="utf-8").replace('"SSR 也用 Next 吧"', f'"SSR 也用 Next 吧 {KEY}"'),
+        encoding="utf-8",
+    )
+    _with_secrets(tree)
+    async with client(tree) as c:
+        answers = [
+            await c.call_tool("search", {"query": "React"}),
+            await c.call_tool("memory", {"action": "search", "query": "React"}),
+            await c.call_tool("trace", {"id": "PF-20260412-02"}),
+            await c.call_tool("check", {}),
+        ]
+    for answer in answers:
+        shown = answer.content[0].text + str(answer.structured_content)
+        assert not answer.is_error and KEY not in shown and REDACTED in shown, shown
