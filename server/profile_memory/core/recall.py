@@ -123,13 +123,24 @@ PROFILES = ("user-profile", "project-profile")  # the blocks whose anchor commen
 
 # What a reader may take for a `<`: the character, its look-alikes, and its spellings as an HTML
 # entity (with or without the `;`), a JSON or C escape and a URL escape.
-_OPENER = re.compile(r"[<＜﹤〈⟨‹]|&(?:lt|#0*60|#x0*3c);?|\\u003c|\\x3c|%3c", re.IGNORECASE)
+# Only an opener whose first letter or digit after it (spacing, punctuation and invisible characters
+# skipped) may start a block's name (an ASCII `u`, `f`, `s`, `p`, or another letter that may fold
+# to one: any but Chinese, Japanese and Korean), or that starts a comment, is looked at closely: a
+# text full of `<` costs a regex scan, not a call per `<`.
+_OPENER = re.compile(
+    r"(?:[<＜﹤〈⟨‹]|&(?:lt|#0*60|#x0*3c);?|\\u003c|\\x3c|%3c)"
+    r"(?=(?:[^\w<>＜＞﹤﹥〈〉⟨⟩‹›]|_){0,80}?(?:[ufsp!]|[^\x00-\x7f\u3000-\u9fff\uac00-\ud7af]))",
+    re.IGNORECASE,
+)
 _MAY_OPEN = re.compile(r"[<＜﹤〈⟨‹&\\%]")  # a cheap test first: most files have none
 _ESCAPED = "&lt;"  # how an opener recall must not keep is written
 _WINDOW = 80  # characters after an opener that a reader may take for a tag's name
-_CLOSER = re.compile(r"[>＞﹥〉⟩›]")
+_CLOSER = re.compile(
+    r"[>＞﹥〉⟩›<＜﹤〈⟨‹]"
+)  # where a tag's name ends: its `>`, or the next opener
 # Letters of other scripts that look like Latin ones (`</fаcts>` with a Cyrillic а).
 _LOOKALIKES = str.maketrans("асеорхуіјѕһԁԛԝαεικνορτυχ", "aceopxyijshdqwaeikvoptux")
+_NOT_ALNUM = str.maketrans("", "", "".join(c for c in map(chr, range(128)) if not c.isalnum()))
 _TAG_LETTERS = tuple(name.replace("-", "") for name in TITLES)  # `userprofile`, `facts`, …
 
 
@@ -137,11 +148,15 @@ def _letters(text: str) -> str:
     """The letters and digits of `text` as a reader would take them: compatibility forms folded
     (full-width `ＦＡＣＴＳ`), any case, look-alikes read as Latin, and spacing, punctuation and
     invisible characters (zero-width spaces and joiners, soft hyphens, BOMs) dropped."""
+    if text.isascii():  # nearly always: no folding to do
+        return text.translate(_NOT_ALNUM).lower()
     folded = unicodedata.normalize("NFKC", text).casefold().translate(_LOOKALIKES)
     return "".join(c for c in folded if c.isalnum())
 
 
 def _opens_comment(rest: str) -> bool:
+    if "!" not in rest[:8]:
+        return False
     visible = [c for c in rest[:8] if not c.isspace() and unicodedata.category(c) != "Cf"]
     return visible[:1] == ["!"]
 
