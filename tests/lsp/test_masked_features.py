@@ -138,3 +138,44 @@ async def test_show_recall_block_keeps_facts_in_their_block(session: Session):
         assert KEY not in shown and REDACTED in shown, (form, shown)
         assert "&lt;/facts>" in shown and "&lt;!-- PF-20260101-01" in shown, (form, shown)
     assert shown.count("<user-profile") == 0  # json: no tag at all
+
+
+async def test_verbose_log_lines_mask(tmp_path):
+    """`pmem serve -v` logs whole protocol messages; a code action's `data` carries a category
+    holding a secret to the client, and the log line that shows the message masks it."""
+    import os
+    import sys
+
+    import pytest_lsp
+    from lsp_support import start_session
+    from pytest_lsp import ClientServerConfig
+
+    log = tmp_path / "server.log"
+    config = ClientServerConfig(
+        server_command=[
+            sys.executable,
+            "-m",
+            "profile_memory",
+            "serve",
+            "-v",
+            "--log-file",
+            str(log),
+        ],
+        server_env={**os.environ, "PMEM_TODAY": "2026-11-30"},
+    )
+    lsp_client = pytest_lsp.make_test_lsp_client()
+    await lsp_client.start_io(*config.server_command, env=config.server_env)
+    try:
+        session = await start_session(lsp_client, "vscode", tmp_path)
+        profile_uri, _ = _prepare(session)
+        actions = await session.client.text_document_code_action_async(
+            types.CodeActionParams(
+                types.TextDocumentIdentifier(profile_uri), whole(20), types.CodeActionContext([])
+            )
+        )
+        assert KEY in json.dumps([a.data for a in actions if a.data], ensure_ascii=False)
+        await lsp_client.shutdown_session()
+    finally:
+        await lsp_client.stop()
+    text = log.read_text(encoding="utf-8")
+    assert "Sending data" in text and KEY not in text and REDACTED in text
