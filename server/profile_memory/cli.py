@@ -33,6 +33,7 @@ from profile_memory.core.render import as_github, as_json, as_text, summary
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
 from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.secrets import masked
 from profile_memory.core.tokens import estimate
 from profile_memory.core.trace import render_json, render_text, trace
 from profile_memory.core.workspace import FileKind, Workspace
@@ -52,6 +53,8 @@ from profile_memory.store.memory import (
 from profile_memory.store.safe import UnsafePath
 
 if TYPE_CHECKING:
+    import logging
+
     from profile_memory.core.plans import Planner
 
 # What only writes, `init` and `demo` use is imported by them: a check or a search never waits for
@@ -609,7 +612,7 @@ def cmd_pending(args: argparse.Namespace) -> int:
         change = f"{p.old} → {p.text}" if p.old is not None else p.text
         print(
             f"{p.line + 1:>4}  {p.scope.value if p.scope else '?':<7}  "
-            f"[{p.kind.value}][{p.category}] {change}"
+            + masked(f"[{p.kind.value}][{p.category}] {change}")
         )
     if not proposals:
         print(f"nothing pending in {ctx.show(pending)}")
@@ -789,44 +792,52 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
 
     def action() -> int:
         if args.rev is not None:
-            return _show_version(ctx, _memory_dirs(ctx, args.dir)[0], args.rev, args.json)
+            folder = _memory_dirs(ctx, args.dir)[0]
+            return _show_version(ctx, folder, args.rev, args.json, args.reveal)
         path, data = read_fact(_memory_dirs(ctx, args.dir)[0])
         if data is None:
             raise CliError(f"{ctx.show(path)}: no FACT.md yet", code=1)
+        text = data.decode("utf-8", errors="replace")
+        content = text if args.reveal else masked(text)  # the sha256 stays the file's own
         if args.json:
             print(
                 json.dumps(
                     {
                         "path": ctx.show(path),
                         "sha256": sha256_of(data),
-                        "content": data.decode("utf-8", errors="replace"),
+                        "content": content,
                     },
                     ensure_ascii=False,
                     indent=2,
                 )
             )
         else:
-            sys.stdout.write(data.decode("utf-8", errors="replace"))
+            sys.stdout.write(content)
         return 0
 
     return _memory_call(action)
 
 
-def _show_version(ctx: Context, folder: Path, rev: str, as_json_output: bool) -> int:
-    """`facts show --rev`: a kept version's exact bytes (or, with --json, its path, rev, sha256
-    and content)."""
+def _show_version(
+    ctx: Context, folder: Path, rev: str, as_json_output: bool, reveal: bool
+) -> int:
+    """`facts show --rev`: a kept version, its secrets masked as FACT.md's are (with --reveal, its
+    exact bytes); with --json its path, rev, sha256 (always the version's own) and content."""
     data = read_version(memory_folder(folder), rev)
+    text = data.decode("utf-8", errors="replace")
+    shown = text if reveal else masked(text)
+    data_shown = data if shown == text else shown.encode("utf-8")  # exact bytes when nothing hides
     if as_json_output:
         fields = {
             "path": ctx.show(version_path(folder, rev)),
             "rev": rev,
             "sha256": sha256_of(data),
-            "content": data.decode("utf-8", errors="replace"),
+            "content": data_shown.decode("utf-8", errors="replace"),
         }
         print(json.dumps(fields, ensure_ascii=False, indent=2))
     else:
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.write(data_shown)
     return 0
 
 
@@ -902,15 +913,20 @@ def _print_budget(sections: list[recall.RecallSection], budget: int) -> int:
 
 
 def cmd_recall(args: argparse.Namespace) -> int:
+    """The blocks that could be read; a file that is there but could not be read is named on
+    stderr, one line each, and the exit is 2: a block is never dropped silently."""
     ctx = load_context(args.user_dir)
-    sections = recall.collect(ctx.workspace, ctx.places, ctx.show)
+    sections, unread = recall.gather(ctx.workspace, ctx.places, ctx.show)
     if args.budget:
-        return _print_budget(sections, ctx.settings.recall_token_budget)
-    render = recall.RENDERERS[args.format]
-    output = render(sections)
-    if output:
-        print(output)
-    return 0
+        code = _print_budget(sections, ctx.settings.recall_token_budget)
+    else:
+        output = recall.RENDERERS[args.format](sections)
+        if output:
+            print(output)
+        code = 0
+    for skipped in unread:
+        print(f"pmem: {skipped.path}: {skipped.reason}; its block is left out", file=sys.stderr)
+    return 2 if unread else code
 
 
 def _positive(value: str) -> int:
@@ -925,6 +941,15 @@ def _positive(value: str) -> int:
 # -- serve ---------------------------------------------------------------------------------------
 
 
+def _mask_secrets(record: logging.LogRecord) -> bool:
+    """No log line shows a secret: with `-v` the libraries log whole messages, file text and all."""
+    message = record.getMessage()
+    shown = masked(message)
+    if shown != message:
+        record.msg, record.args = shown, None
+    return True
+
+
 def _log_to_stderr(verbose: bool, log_file: str | None = None) -> None:
     """Logs go to stderr (or a file): stdout is the protocol's transport."""
     import logging
@@ -935,6 +960,7 @@ def _log_to_stderr(verbose: bool, log_file: str | None = None) -> None:
         else logging.StreamHandler(sys.stderr)
     )
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(_mask_secrets)
     logging.basicConfig(
         level=logging.DEBUG if verbose else logging.WARNING, handlers=[handler], force=True
     )
@@ -1341,6 +1367,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     show.add_argument("--json", action="store_true", help="path, sha256 and content as JSON")
     show.add_argument("--dir", metavar="D")
+    show.add_argument(
+        "--reveal", action="store_true", help="print secrets as they are (masked by default)"
+    )
     show.add_argument(
         "--rev", metavar="REV", help="a kept version's exact bytes (`pmem facts history`)"
     )

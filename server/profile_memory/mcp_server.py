@@ -9,7 +9,8 @@ else written to the pending file for the person to confirm; `--trust-client-appr
 once, relying on the client's own approval of tool calls. Records written here name their source:
 the client's declared name and version, and the date. Logs go to stderr; stdout is the transport.
 
-The MCP SDK is imported only here, and only by `pmem mcp`.
+The MCP SDK is imported only here (and by `mcp_stdio.py`, its guarded stdio), and only by
+`pmem mcp`.
 """
 
 # No `from __future__ import annotations`: the SDK reads each tool's annotations at run time, and
@@ -63,6 +64,7 @@ from profile_memory.core.render import as_json_objects
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
 from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.secrets import masked
 from profile_memory.core.text import normalise
 from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
@@ -77,6 +79,7 @@ from profile_memory.store.memory import (
     memory_folder,
     read_fact,
     replace_fact,
+    sha256_of,
 )
 from profile_memory.store.safe import UnsafePath
 
@@ -323,7 +326,7 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
             if action == "update":
                 if not content:
                     raise ToolError("'content' is required for update action")
-                return _fact_updated(here, folder, content, if_match, ctx)
+                return _fact_updated(here, folder, content, _as_read(folder, if_match), ctx)
             if action == "append":
                 if not text:
                     raise ToolError("'text' is required for append action")
@@ -352,6 +355,16 @@ def _client_name(ctx: Context | None) -> str:
     params = ctx.session.client_params if ctx is not None else None
     info = params.client_info if params is not None else None
     return info.name if info is not None and info.name else "unknown"
+
+
+def _as_read(folder: Path, if_match: str | None) -> str | None:
+    """`if_match` as FACT.md's own sha256 when it is that of the text an agent was shown
+    (`pmem://facts` masks a secret): what it read is what is there. Still checked under the lock."""
+    if if_match is None:
+        return None
+    _, data = read_fact(folder)
+    shown = masked(data.decode("utf-8", errors="replace")).encode("utf-8") if data else None
+    return sha256_of(data) if data and shown and if_match == sha256_of(shown) else if_match
 
 
 def _journal_search(
@@ -755,11 +768,14 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
 
 
 def _resources(server: MCPServer, door: Door) -> None:
+    """The files as agents read them: a secret in one is masked, as in `recall` (the `memory`
+    tool's `update` needs no sha256: it replaces FACT.md whole)."""
+
     def profile_text(scope: Scope) -> str:
         here = door.here()
         ref = here.resolver.pair_ref(scope)
         pair = here.workspace.pair(ref.folder, ref.name)
-        return "\n".join(pair.profile.doc.lines) if pair.profile else ""
+        return masked("\n".join(pair.profile.doc.lines)) if pair.profile else ""
 
     @server.resource("pmem://profile/user", mime_type="text/markdown")
     def user_profile() -> str:
@@ -779,7 +795,7 @@ def _resources(server: MCPServer, door: Door) -> None:
             _, data = read_fact(Path(here.places.memory_dirs[0]))
         except (UnsafePath, OSError) as error:
             raise ToolError(f"{FACT_NAME}: {error}") from None
-        return data.decode("utf-8", errors="replace") if data else ""
+        return masked(data.decode("utf-8", errors="replace")) if data else ""
 
     @server.resource("pmem://recall", mime_type="text/markdown")
     def recall_block() -> str:
@@ -790,4 +806,7 @@ def _resources(server: MCPServer, door: Door) -> None:
 
 
 def serve(door: Door) -> None:
-    create_server(door).run("stdio")
+    """Serve over stdio, behind the guard that answers every frame the SDK would drop."""
+    from profile_memory import mcp_stdio
+
+    mcp_stdio.run(create_server(door))

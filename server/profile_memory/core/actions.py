@@ -23,6 +23,7 @@ from profile_memory.core.pending import Proposal, ProposalKind, parse_pending
 from profile_memory.core.plans import PairRef, PlanError, Planner
 from profile_memory.core.profile import Entry, parse_profile
 from profile_memory.core.rules import check_source
+from profile_memory.core.secrets import masked
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
@@ -159,6 +160,9 @@ class Offer:
     request: Request
     diagnostic: Diagnostic | None = None
     preferred: bool = False
+
+    def __post_init__(self) -> None:
+        self.title = masked(self.title)  # titles quote entries, categories, proposals
 
 
 @dataclass

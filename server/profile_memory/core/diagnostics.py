@@ -4,10 +4,11 @@ applied."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from profile_memory.core.codes import CODES, Severity
+from profile_memory.core.secrets import masked
 from profile_memory.core.span import Span
 
 
@@ -52,7 +53,8 @@ SeverityOverrides = Mapping[str, "Severity | None"]
 def apply_severity(
     path: PurePath, findings: Iterable[Finding], overrides: SeverityOverrides
 ) -> list[Diagnostic]:
-    """Give each finding its configured severity; codes switched off are dropped."""
+    """Give each finding its configured severity; codes switched off are dropped. A message that
+    quotes a file's text never shows a secret of it (`masked`): every front end shows these."""
     result = []
     for finding in findings:
         if finding.code in overrides:
@@ -62,7 +64,12 @@ def apply_severity(
         if severity is not None:
             result.append(
                 Diagnostic(
-                    path, finding.span, finding.code, severity, finding.message, finding.related
+                    path,
+                    finding.span,
+                    finding.code,
+                    severity,
+                    masked(finding.message),
+                    tuple(replace(r, message=masked(r.message)) for r in finding.related),
                 )
             )
     return result

@@ -105,7 +105,7 @@ def entry_label(pair: PairIndex, entry: Entry) -> EntryLabel:
     latest, count = history.latest, len(history.records)
     operation = op_word(latest, pair.language)
     text = f"{count} {'record' if count == 1 else 'records'} · last: {operation} {latest.date}"
-    return EntryLabel(text, pair.log.path, latest.line)
+    return EntryLabel(masked(text), pair.log.path, latest.line)  # the operation is as written
 
 
 @dataclass(frozen=True, slots=True)

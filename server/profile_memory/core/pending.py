@@ -80,7 +80,7 @@ def proposal_fields(proposal: Proposal) -> dict[str, str | None]:
     return {
         "scope": proposal.scope.value if proposal.scope else None,
         "kind": proposal.kind.value,
-        "category": proposal.category,
+        "category": masked(proposal.category),
         "text": masked(proposal.text),
         "old": masked(proposal.old) if proposal.old else None,
         "target": proposal.target.text if proposal.target else None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from profile_memory.core.secrets import masked
 from profile_memory.core.span import Span
 
 WRONG_HEADING = "PM016"  # a record heading in the wrong form: a warning
@@ -37,6 +38,8 @@ class Slip:
 
 
 def quoted(text: str, limit: int = 40) -> str:
-    """`text` in backticks for a message, shortened when long."""
+    """`text` in backticks for a message, shortened when long; a secret in it is masked first (a
+    cut one would no longer be recognised)."""
+    text = masked(text)
     text = text if len(text) <= limit else text[: limit - 1] + "…"
     return f"`{text}`"

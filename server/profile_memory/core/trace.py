@@ -46,7 +46,7 @@ def record_lines(pair: PairIndex, record: Record) -> list[tuple[int, str]]:
 
 
 def _record_summary(pair: PairIndex, record: Record) -> str:
-    return f"{record.date}  {op_word(record, pair.language)}  {record.title}"
+    return masked(f"{record.date}  {op_word(record, pair.language)}  {record.title}")
 
 
 def _full(pair: PairIndex, record: Record, show: ShowPath) -> list[str]:

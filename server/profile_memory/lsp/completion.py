@@ -12,6 +12,7 @@ from lsprotocol import types
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, REQUIRED_FIELDS
 from profile_memory.core.pending import KIND_WORDS
+from profile_memory.core.secrets import masked
 from profile_memory.lsp.positions import column_of
 
 if TYPE_CHECKING:
@@ -38,7 +39,8 @@ def _categories(ls: ProfileMemoryServer, path: PurePath) -> list[str]:
     names: dict[str, None] = {}
     for pair in pairs:
         for category in pair.profile.doc.categories if pair and pair.profile else []:
-            names[category.name] = None
+            if masked(category.name) == category.name:  # a secret is never offered
+                names[category.name] = None
     return list(names)
 
 

@@ -120,7 +120,7 @@ def hover_markdown(ls: ProfileMemoryServer, path: PurePath, line: int, token: st
         lines += id_summary(pair, token, show_entry=not on_profile)
     if len(lines) > MAX_LINES:
         lines = lines[: MAX_LINES - 1] + ["…"]
-    return "\n".join(lines)
+    return masked("\n".join(lines))  # each value is masked before it is cut; this catches the rest
 
 
 def _category_hover(ls: ProfileMemoryServer, path: PurePath, line: int) -> types.Hover | None:
@@ -133,8 +133,9 @@ def _category_hover(ls: ProfileMemoryServer, path: PurePath, line: int) -> types
     entries = [e for e in doc.entries if e.category == category.name]
     tokens = estimate("\n".join(doc.lines[e.line] for e in entries))
     whole = max(profile_tokens(doc), 1)
+    name = masked(category.name)
     text = (
-        f"**{category.name}** · {len(entries)} {'entry' if len(entries) == 1 else 'entries'} · "
+        f"**{name}** · {len(entries)} {'entry' if len(entries) == 1 else 'entries'} · "
         f"≈{tokens:,} tokens, {tokens / whole:.0%} of {pair.profile_name} "
         f"(≈{whole:,} of a budget of {ls.settings.token_budget_for(pair.name):,})"
     )

@@ -12,6 +12,7 @@ from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import LogDoc, op_word
 from profile_memory.core.pending import PendingDoc
 from profile_memory.core.profile import ProfileDoc
+from profile_memory.core.secrets import masked
 from profile_memory.core.span import Span
 from profile_memory.core.text import last_text_line
 from profile_memory.lsp.hover import cut
@@ -31,11 +32,11 @@ def _symbol(
     children: list[types.DocumentSymbol] | None = None,
 ) -> types.DocumentSymbol:
     return types.DocumentSymbol(
-        name=name or "(empty)",
+        name=masked(name) or "(empty)",
         kind=kind,
         range=ls.range(path, whole),
         selection_range=ls.range(path, selection),
-        detail=detail,
+        detail=masked(detail),
         children=children,
     )
 
@@ -159,7 +160,7 @@ def workspace_symbol(
                                 profile.path,
                                 Span.of_line(entry.line, profile.doc.lines[entry.line]),
                             ),
-                            container_name=f"{pair.name} · {entry.category}",
+                            container_name=masked(f"{pair.name} · {entry.category}"),
                         )
                     )
         if pair.log is not None:
