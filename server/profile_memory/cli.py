@@ -333,13 +333,16 @@ def _scope(args: argparse.Namespace) -> Scope | None:
     return Scope(args.scope) if args.scope else None
 
 
-def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -> int:
+def run_write(
+    args: argparse.Namespace, title: str, operation: WriteOperation, bound: bool = False
+) -> int:
     """Plan, then plan again and write under the folders' locks (log, profile, pending). A write
     that is refused or has nothing to do is found by the first plan, so it takes no lock and creates
-    nothing."""
+    nothing. `bound` (a decision on what the pending file holds): the first plan or nothing, if its
+    files changed before the locks were taken (exit 1)."""
     from profile_memory.core.buffers import UnsafeSource
     from profile_memory.core.plans import BadText, PlanError
-    from profile_memory.store.apply import plan_and_write
+    from profile_memory.store.apply import Changed, plan_and_write
 
     ctx = load_context(args.user_dir)
 
@@ -354,7 +357,10 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
             title,
             planned,
             allow_secrets=getattr(args, "allow_secret", False),
+            bound=bound,
         )
+    except Changed as error:
+        raise CliError(f"{error}; run it again", code=1) from None
     except BadText as error:
         raise CliError(str(error)) from None
     except PlanError as error:
@@ -491,7 +497,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
         # true
         return planner.decide_each(pending, proposals, decision, keep_lines=bool(args.line))
 
-    return run_write(args, "confirm", operation)
+    return run_write(args, "confirm", operation, bound=True)
 
 
 def cmd_fix(args: argparse.Namespace) -> int:

@@ -6,8 +6,11 @@ The same places, settings, locks and atomic writes as the CLI (`store/apply.py`,
 once. The `memory` tool is Cherry Studio's own (same name, input and result texts). A change to a
 compact profile needs a person's yes: asked through the client where it can ask (elicitation),
 else written to the pending file for the person to confirm; `--trust-client-approval` writes at
-once, relying on the client's own approval of tool calls. Records written here name their source:
-the client's declared name and version, and the date. Logs go to stderr; stdout is the transport.
+once, relying on the client's own approval of tool calls. A person's yes covers exactly the plan
+the question showed: planned before asking, written only if the files it was planned from are
+unchanged under the locks (`store/apply.py`, `write_prepared`). Records written here name their
+source: the client's declared name and version and the date, then any source the agent gave. Logs
+go to stderr; stdout is the transport.
 
 The MCP SDK is imported only here, and only by `pmem mcp`.
 """
@@ -33,7 +36,7 @@ from mcp.server.mcpserver import (
 )
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field
 
 from profile_memory import __version__
 from profile_memory.cli import CliError, files_to_check, load_context
@@ -53,6 +56,7 @@ from profile_memory.core.files import (
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import BadText, Plan, PlanError, Planner
 from profile_memory.core.profile import parse_profile
+from profile_memory.core.questions import question
 from profile_memory.core.render import as_json_objects
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
@@ -60,7 +64,14 @@ from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fiel
 from profile_memory.core.text import normalise
 from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
-from profile_memory.store.apply import Operation, plan_and_write, preview
+from profile_memory.store.apply import (
+    Changed,
+    Operation,
+    Prepared,
+    plan_and_write,
+    prepare,
+    write_prepared,
+)
 from profile_memory.store.disk import iter_blocks_newest_first
 from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, read_fact
 from profile_memory.store.safe import UnsafePath
@@ -114,8 +125,11 @@ def _client(ctx: Context) -> str:
 
 
 def _source(ctx: Context, given: str | None) -> str:
-    """What the record says it came from: the agent's own words, else the client and the day."""
-    return given or f"{_client(ctx)} via pmem mcp, {today(os.environ):%Y-%m-%d}"
+    """What the record says it came from: always the client's declared name and version and the
+    day, first; then the source the agent gave, marked as its word (so it cannot claim to be
+    another client)."""
+    declared = f"{_client(ctx)} via pmem mcp, {today(os.environ):%Y-%m-%d}"
+    return f"{declared}; source given by the agent: {given}" if given else declared
 
 
 def _failed(here: Here, error: Exception) -> ToolError:
@@ -142,7 +156,7 @@ class Limit(BaseModel):
 
 
 class Outcome(BaseModel):
-    status: Literal["written", "pending", "declined", "cancelled", "not_written"]
+    status: Literal["written", "pending", "declined", "cancelled", "not_written", "changed"]
     message: str
     ids: list[str] = Field(default_factory=list, description="the ids the change wrote records of")
     files: list[str] = Field(default_factory=list, description="the files written")
@@ -151,6 +165,10 @@ class Outcome(BaseModel):
         default_factory=list, description="the proposal's lines, as written"
     )
     limits: list[Limit] = Field(default_factory=list)
+    changed: list[str] = Field(
+        default_factory=list,
+        description="status changed: the files that changed since the person was asked",
+    )
 
 
 def _limits(here: Here, plan: Plan) -> list[Limit]:
@@ -176,13 +194,51 @@ def _write(here: Here, title: str, operation: Operation) -> tuple[Plan, list[str
     return plan, [here.show(path) for path in written]
 
 
-def _written(here: Here, title: str, operation: Operation) -> Outcome:
-    plan, files = _write(here, title, operation)
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A profile change as planned before anyone is asked: the operation, and the plan with the
+    files it was made from (what the question shows, and all a yes writes)."""
+
+    title: str
+    operation: Operation
+    prepared: Prepared
+
+
+def _planned(door: Door, title: str, operation: Operation) -> Planned:
+    """Plan the change now, refusing one that cannot apply (before anyone is asked)."""
+    here = door.here()
+    try:
+        return Planned(title, operation, prepare(here.places, here.settings, title, operation))
+    except WRITE_ERRORS as error:
+        raise _failed(here, error) from None
+
+
+def _written(door: Door, planned: Planned, bound: bool = True) -> Outcome:
+    """Write the planned change: exactly the plan the person was shown (`bound`), else (the
+    client's approval trusted) planned again under the locks as the CLI does."""
+    here = door.here()
+    title, operation = planned.title, planned.operation
+    try:
+        if bound:
+            plan, paths = write_prepared(
+                here.places, here.settings, title, operation, planned.prepared
+            )
+        else:
+            plan, paths = plan_and_write(here.places, here.settings, title, operation)
+    except Changed as error:
+        return Outcome(
+            status="changed",
+            message=f"{error} (another session wrote them while the person was asked); "
+            "call the tool again to ask about the change as it is now",
+            changed=[here.show(path) for path in error.paths],
+        )
+    except WRITE_ERRORS as error:
+        raise _failed(here, error) from None
     return Outcome(
         status="written",
         message=f"done: {plan.outcome}",
         ids=plan.ids,
-        files=files,
+        files=[here.show(path) for path in paths],
         limits=_limits(here, plan),
     )
 
@@ -190,16 +246,23 @@ def _written(here: Here, title: str, operation: Operation) -> Outcome:
 # -- a person's yes ------------------------------------------------------------------------------
 
 
+def _only_true(value: object) -> bool:
+    """Only a JSON `true` is a yes: not "yes", "true", 1 (which pydantic would read as true)."""
+    return value is True
+
+
 class Approval(BaseModel):
-    approve: bool = Field(description="Write this change to the profile")
+    approve: Annotated[
+        bool, BeforeValidator(_only_true), Field(description="Write this change to the profile")
+    ] = False
 
 
 @dataclass(frozen=True, slots=True)
 class NotAsked:
-    """The resolver's answer when nobody is asked: the client cannot ask (`pending`), or its own
-    approval of the tool call is trusted (`trusted`)."""
+    """The resolver's answer when nobody is asked: the client cannot ask (`pending`), its own
+    approval of the tool call is trusted (`trusted`), or the plan changes nothing (`nothing`)."""
 
-    reason: Literal["pending", "trusted"]
+    reason: Literal["pending", "trusted", "nothing"]
 
 
 def _can_ask(ctx: Context) -> bool:
@@ -208,33 +271,35 @@ def _can_ask(ctx: Context) -> bool:
     return elicitation is not None and (elicitation.form is not None or elicitation.url is None)
 
 
-def _question(
-    door: Door, ctx: Context, title: str, operation: Operation
-) -> NotAsked | Elicit[Approval]:
-    """Ask about the exact change, as the plan would write it now; refuse one that cannot apply."""
+def _question(door: Door, ctx: Context, planned: Planned) -> NotAsked | Elicit[Approval]:
+    """Ask about the planned change, every change of it in full (`core/questions.py`)."""
+    plan = planned.prepared.plan
+    if not plan.files:
+        return NotAsked("nothing")
     if door.trust_client_approval:
         return NotAsked("trusted")
     if not _can_ask(ctx):
         return NotAsked("pending")
-    here = door.here()
-    try:
-        plan = preview(here.places, here.settings, title, operation)
-    except WRITE_ERRORS as error:
-        raise _failed(here, error) from None
-    return Elicit(f"Profile Memory — may I {plan.outcome}?", Approval)
+    return Elicit(question(plan.changes, plan.outcome), Approval)
 
 
 def _decided(
-    consent: ElicitationResult[Approval], write: Callable[[], Outcome], wait: Callable[[], Outcome]
+    consent: ElicitationResult[Approval],
+    door: Door,
+    planned: Planned,
+    wait: Callable[[], Outcome],
 ) -> Outcome:
     match consent:
-        case (
-            AcceptedElicitation(data=Approval(approve=True))
-            | AcceptedElicitation(data=NotAsked(reason="trusted"))
-        ):
-            return write()
+        case AcceptedElicitation(data=Approval(approve=True)):
+            return _written(door, planned)
+        case AcceptedElicitation(data=NotAsked(reason="trusted")):
+            return _written(door, planned, bound=False)
         case AcceptedElicitation(data=NotAsked(reason="pending")):
             return wait()
+        case AcceptedElicitation(data=NotAsked(reason="nothing")):
+            return Outcome(
+                status="not_written", message=f"nothing to do: {planned.prepared.plan.outcome}"
+            )
         case AcceptedElicitation():
             return Outcome(status="declined", message="the person said no: nothing was written")
         case DeclinedElicitation():
@@ -491,8 +556,19 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
 
         return operation
 
-    def ask_add(scope: ScopeName, category: str, text: str, ctx: Context) -> Any:
-        return _question(door, ctx, "add", add_operation(scope, category, text, None, ""))
+    def plan_add(
+        scope: str,
+        category: str,
+        text: str,
+        ctx: Context,
+        context: str | None,
+        source: str | None,
+    ) -> Planned:
+        operation = add_operation(scope, category, text, context, _source(ctx, source))
+        return _planned(door, "add", operation)
+
+    def ask_add(planned: Annotated[Planned, Resolve(plan_add)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
 
     @server.tool(annotations=DESTRUCTIVE)
     def profile_add(
@@ -500,16 +576,17 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
         category: str,
         text: str,
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_add)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_add)],
         context: ContextText = None,
         source: SourceText = None,
     ) -> Outcome:
         """Add a confirmed entry (one line) to a compact profile, with its log record. The person
         is asked first; where the client cannot ask, the entry is proposed in the pending file."""
-        operation = add_operation(scope, category, text, context, _source(ctx, source))
         return _decided(
             consent,
-            lambda: _written(door.here(), "add", operation),
+            door,
+            planned,
             lambda: _proposed(
                 ctx, door, scope, ProposalKind.ADD, category, text, None, context, source, "pending"
             ),
@@ -568,20 +645,49 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
             "pending",
         )
 
-    def ask_evolve(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
-        return _question(door, ctx, "evolve", change_operation("evolve", id, text, scope, None, ""))
+    def plan_evolve(
+        id: str,
+        text: str,
+        ctx: Context,
+        scope: str | None,
+        context: str | None,
+        source: str | None,
+    ) -> Planned:
+        operation = change_operation("evolve", id, text, scope, context, _source(ctx, source))
+        return _planned(door, "evolve", operation)
 
-    def ask_pivot(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
-        return _question(door, ctx, "pivot", change_operation("pivot", id, text, scope, None, ""))
+    def plan_pivot(
+        id: str,
+        text: str,
+        ctx: Context,
+        scope: str | None,
+        context: str | None,
+        source: str | None,
+    ) -> Planned:
+        operation = change_operation("pivot", id, text, scope, context, _source(ctx, source))
+        return _planned(door, "pivot", operation)
 
-    def ask_delete(id: str, ctx: Context, scope: ScopeName | None = None) -> Any:
-        return _question(door, ctx, "delete", change_operation("delete", id, None, scope, None, ""))
+    def plan_delete(
+        id: str, ctx: Context, scope: str | None, context: str | None, source: str | None
+    ) -> Planned:
+        operation = change_operation("delete", id, None, scope, context, _source(ctx, source))
+        return _planned(door, "delete", operation)
+
+    def ask_evolve(planned: Annotated[Planned, Resolve(plan_evolve)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
+
+    def ask_pivot(planned: Annotated[Planned, Resolve(plan_pivot)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
+
+    def ask_delete(planned: Annotated[Planned, Resolve(plan_delete)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
 
     @server.tool(annotations=DESTRUCTIVE)
     def profile_evolve(
         id: str,
         text: str,
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_evolve)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_evolve)],
         scope: ScopeName | None = None,
         context: ContextText = None,
@@ -589,10 +695,10 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     ) -> Outcome:
         """Refine an entry, keeping its id (the same preference, worded better or more complete);
         an evolve record keeps the history."""
-        operation = change_operation("evolve", id, text, scope, context, _source(ctx, source))
         return _decided(
             consent,
-            lambda: _written(door.here(), "evolve", operation),
+            door,
+            planned,
             lambda: waiting(ctx, ProposalKind.EVOLVE, id, text, scope, context, source),
         )
 
@@ -601,6 +707,7 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
         id: str,
         text: str,
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_pivot)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_pivot)],
         scope: ScopeName | None = None,
         context: ContextText = None,
@@ -608,10 +715,10 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     ) -> Outcome:
         """Replace an entry whose meaning changed: a new id replaces the old one, which is
         retired; the log says which replaced which."""
-        operation = change_operation("pivot", id, text, scope, context, _source(ctx, source))
         return _decided(
             consent,
-            lambda: _written(door.here(), "pivot", operation),
+            door,
+            planned,
             lambda: waiting(ctx, ProposalKind.PIVOT, id, text, scope, context, source),
         )
 
@@ -619,16 +726,17 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     def profile_delete(
         id: str,
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_delete)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_delete)],
         scope: ScopeName | None = None,
         context: ContextText = None,
         source: SourceText = None,
     ) -> Outcome:
         """Remove an entry from its profile; a delete record keeps what it said."""
-        operation = change_operation("delete", id, None, scope, context, _source(ctx, source))
         return _decided(
             consent,
-            lambda: _written(door.here(), "delete", operation),
+            door,
+            planned,
             lambda: Outcome(
                 status="not_written",
                 message=(
@@ -651,16 +759,16 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
 
         return operation
 
-    def ask_confirm(
-        ctx: Context,
-        line: int | None = None,
-        decision: Literal["confirm", "keep-both", "discard"] = "confirm",
-    ) -> Any:
-        return _question(door, ctx, "confirm", decide_operation(line, decision))
+    def plan_confirm(line: int | None, decision: str) -> Planned:
+        return _planned(door, "confirm", decide_operation(line, decision))
+
+    def ask_confirm(planned: Annotated[Planned, Resolve(plan_confirm)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
 
     @server.tool(annotations=DESTRUCTIVE)
     def confirm(
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_confirm)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_confirm)],
         line: Annotated[
             int | None,
@@ -670,10 +778,12 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     ) -> Outcome:
         """Decide pending proposals (one by its line, or all): confirm writes them to the profile
         with their log records; keep-both adds an evolve or pivot as a new entry; discard drops
-        them. The person is asked first."""
+        them. The person is asked first, shown each proposal decided; the yes covers exactly
+        those."""
         return _decided(
             consent,
-            lambda: _written(door.here(), "confirm", decide_operation(line, decision)),
+            door,
+            planned,
             lambda: Outcome(
                 status="not_written",
                 message="this client cannot ask the person: they decide the pending proposals in "

@@ -120,6 +120,25 @@ def category_name(text: str) -> str:
     return folded
 
 
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change of a plan in the person's terms (what a question about the plan shows): `kind`
+    is add, evolve, pivot, delete, restore, discard (a proposal dropped) or resume (an earlier
+    confirm finished); `profile` the pair's name; `old` the wording an evolve or pivot replaces;
+    `id` the id the change writes (a pivot's new id), `replaces` the id a pivot retires; `context`
+    the person's words the record keeps."""
+
+    kind: str
+    profile: str
+    category: str
+    text: str
+    old: str | None = None
+    id: str | None = None
+    replaces: str | None = None
+    context: str | None = None
+    proposed: str | None = None  # a discard: the kind of the proposal it drops
+
+
 @dataclass(slots=True)
 class Plan:
     title: str
@@ -129,6 +148,7 @@ class Plan:
     over_limit: list[OverLimit] = field(
         default_factory=list
     )  # compact profiles the plan leaves over their limit
+    changes: list[Change] = field(default_factory=list)  # what it does, in the person's terms
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +269,7 @@ class Planner:
         self._languages: dict[PurePath, str] = {}
         self.ids: list[str] = []
         self.notes: list[str] = []
+        self.changes: list[Change] = []
 
     @functools.cached_property
     def allocator(self) -> anchors.Allocator:
@@ -303,7 +324,14 @@ class Planner:
         pending)."""
         files = sorted(self.buffers.changes(), key=lambda f: WRITE_ORDER.get(role_of(f.path), 3))
         over_limit = self._over_limit(files)
-        return Plan(title, files, list(self.ids), outcome or "; ".join(self.notes), over_limit)
+        return Plan(
+            title,
+            files,
+            list(self.ids),
+            outcome or "; ".join(self.notes),
+            over_limit,
+            list(self.changes),
+        )
 
     def _over_limit(self, files: list[FileEdit]) -> list[OverLimit]:
         found = []
@@ -395,6 +423,7 @@ class Planner:
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
         self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
+        self.changes.append(Change("add", ref.name, category, text, id=anchor_id, context=context))
         return anchor_id
 
     def _record_entry(
@@ -469,6 +498,11 @@ class Planner:
         self._touched(anchor_id)
         self.buffers.remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
         self._record_entry(ref, anchor_id, entry, Op.DELETE, context=context, source=source)
+        self.changes.append(
+            Change(
+                "delete", ref.name, entry.category or "", entry.text, id=anchor_id, context=context
+            )
+        )
 
     def evolve(
         self,
@@ -499,6 +533,17 @@ class Planner:
             source,
             old=normalise(old),
         )
+        self.changes.append(
+            Change(
+                "evolve",
+                ref.name,
+                entry.category or "",
+                new_text,
+                normalise(old),
+                anchor_id,
+                context=context,
+            )
+        )
 
     def pivot(
         self,
@@ -525,6 +570,18 @@ class Planner:
             source,
             old=normalise(old),
             supersedes=anchor_id,
+        )
+        self.changes.append(
+            Change(
+                "pivot",
+                ref.name,
+                entry.category or "",
+                new_text,
+                normalise(old),
+                new_id,
+                anchor_id,
+                context,
+            )
         )
         return new_id
 
@@ -554,6 +611,7 @@ class Planner:
             None,
             None,
         )
+        self.changes.append(Change("restore", ref.name, category, normalise(summary), id=anchor_id))
 
     # pending ----------------------------------------------------------------------------------
     def proposal_ref(self, pending: PurePath, proposal: Proposal) -> PairRef:
@@ -585,7 +643,9 @@ class Planner:
         proposals keep their numbers (the CLI's `--line N`); refusals name the proposal's line."""
         anchor_id = None
         try:
-            if decision != "discard":
+            if decision == "discard":
+                self.changes.append(self._discarded(proposal))
+            else:
                 ref = self.proposal_ref(pending, proposal)
                 anchor_id = self._resume(ref, proposal) or self._record_decision(
                     ref, proposal, decision
@@ -594,6 +654,19 @@ class Planner:
             raise type(error)(f"{pending.name}:{proposal.line + 1}: {error}") from None
         self._drop_proposal(pending, proposal, keep_lines)
         return anchor_id
+
+    @staticmethod
+    def _discarded(proposal: Proposal) -> Change:
+        """A discard in the person's terms: the proposal, its kind, the profile it was for."""
+        profile = f"{proposal.scope.value}-profile" if proposal.scope else "?"
+        return Change(
+            "discard",
+            profile,
+            proposal.category,
+            proposal.text,
+            proposal.old,
+            proposed=proposal.kind.value,
+        )
 
     def decide_each(
         self,
@@ -643,6 +716,9 @@ class Planner:
                 self._insert_entry(ref, proposal.category, line)
             elif carrying[0].id != anchor_id or normalise(carrying[0].text) != new:
                 self.buffers.set_line(self.profile_path(ref), carrying[0].line, line)
+            self.changes.append(
+                Change("resume", ref.name, proposal.category, proposal.text, id=anchor_id)
+            )
             return anchor_id
         return None
 
