@@ -17,6 +17,8 @@ The MCP SDK is imported only here, and only by `pmem mcp`.
 
 # No `from __future__ import annotations`: the SDK reads each tool's annotations at run time, and
 # they name resolvers defined beside the tools.
+import difflib
+import inspect
 import json
 import os
 from collections.abc import Callable
@@ -36,7 +38,7 @@ from mcp.server.mcpserver import (
 )
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
-from pydantic import BaseModel, BeforeValidator, Field
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 
 from profile_memory import __version__
 from profile_memory.cli import CliError, files_to_check, load_context
@@ -312,15 +314,64 @@ def _decided(
 # -- the server ----------------------------------------------------------------------------------
 
 
+def _did_you_mean(name: str, names: list[str]) -> str:
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else f"the arguments are {', '.join(names)}"
+
+
+def _argument_error(error: ValidationError) -> str:
+    """A tool's arguments refused in one sentence naming the field (never pydantic's own text,
+    which carries links and the input back)."""
+    first = error.errors()[0]
+    name, *inner = first["loc"] or ("the arguments",)
+    field = f"`{name}`" + "".join(f" item {part + 1}" for part in inner if isinstance(part, int))
+    if first["type"] == "missing":
+        return f"{field} is required"
+    message = str(first["msg"])
+    return f"{field}: {message[:1].lower()}{message[1:]}"
+
+
+class _Server(MCPServer):
+    """The SDK's server, its tools' arguments checked before a tool runs: a name the tool does not
+    take is refused (saying what it probably meant), a value of the wrong shape in one sentence
+    naming the field."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context | None = None
+    ) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            known = list(tool.parameters.get("properties", {}))
+            for given in arguments:
+                if given not in known:
+                    raise ToolError(
+                        f"{name} takes no argument `{given}`: {_did_you_mean(given, known)}"
+                    )
+            try:
+                tool.fn_metadata.validate_arguments(arguments)
+            except ValidationError as error:
+                raise ToolError(f"{name}: {_argument_error(error)}") from None
+        return await super().call_tool(name, arguments, context)
+
+
+def _tidy_tools(server: MCPServer) -> None:
+    """Each tool's input schema says it takes no other names, and its description is clean text
+    (a docstring's indentation removed)."""
+    for tool in server._tool_manager.list_tools():  # the SDK keeps no public handle on its tools
+        tool.parameters["additionalProperties"] = False
+        tool.description = inspect.cleandoc(tool.description or "")
+
+
 def create_server(door: Door) -> MCPServer:
     """The MCP server over `door`, with every tool and resource."""
-    server: MCPServer = MCPServer(
+    server: MCPServer = _Server(
         "profile-memory", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING"
     )
     _memory_tool(server, door)
     _read_tools(server, door)
     _profile_tools(server, door)
     _resources(server, door)
+    _tidy_tools(server)
     return server
 
 
@@ -358,6 +409,18 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
             str | None, Field(description="For update: the sha256 FACT.md must still have")
         ] = None,
     ) -> str:
+        _refuse_other_actions(
+            action,
+            {
+                "content": content,
+                "text": text,
+                "tags": tags,
+                "query": query,
+                "tag": tag,
+                "limit": limit if limit != 20 else None,
+                "if_match": if_match,
+            },
+        )
         here = door.here()
         folder = Path(here.places.memory_dirs[0])
         try:
@@ -374,6 +437,26 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
             return _journal_search(here, folder, query, tag, limit)
         except WRITE_ERRORS as error:
             raise _failed(here, error) from None
+
+
+MEMORY_ARGUMENTS = {
+    "update": ["content", "if_match"],
+    "append": ["text", "tags"],
+    "search": ["query", "tag", "limit"],
+}
+
+
+def _refuse_other_actions(action: str, given: dict[str, object]) -> None:
+    """An argument of another action is refused, not ignored (`append` with `tag` would drop the
+    tag the agent meant as `tags`)."""
+    takes = MEMORY_ARGUMENTS[action]
+    for name, value in given.items():
+        if value not in (None, "", []) and name not in takes:
+            raise ToolError(
+                f"memory {action} takes no `{name}` (it is for "
+                f"{next(a for a, names in MEMORY_ARGUMENTS.items() if name in names)}): "
+                f"{_did_you_mean(name, takes)}"
+            )
 
 
 def _journal_search(
