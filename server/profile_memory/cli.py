@@ -39,6 +39,7 @@ from profile_memory.store.disk import DiskProvider, iter_blocks_newest_first
 from profile_memory.store.memory import (
     BadInput,
     Refused,
+    fact_size_note,
     facts_update,
     journal_append,
     memory_folder,
@@ -710,10 +711,14 @@ def cmd_facts_update(args: argparse.Namespace) -> int:
     content = _read_content(args.file)
 
     def action() -> int:
+        settings = ctx.settings
+        note = fact_size_note(content, settings.max_file_bytes, settings.fact_file_max_bytes)
         path, digest = facts_update(
             _memory_dirs(ctx, args.dir)[0], content, args.if_match, args.allow_secret
         )
         print(f"updated {ctx.show(path)} (sha256 {digest})")
+        if note:
+            _warn(note)
         return 0
 
     return _memory_call(action)

@@ -21,6 +21,7 @@ import difflib
 import inspect
 import json
 import os
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,7 +64,7 @@ from profile_memory.core.render import as_json_objects
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
 from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
-from profile_memory.core.text import normalise
+from profile_memory.core.text import normalise, one_line
 from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
 from profile_memory.store.apply import (
@@ -75,7 +76,14 @@ from profile_memory.store.apply import (
     write_prepared,
 )
 from profile_memory.store.disk import iter_blocks_newest_first
-from profile_memory.store.memory import BadInput, Refused, facts_update, journal_append, read_fact
+from profile_memory.store.memory import (
+    BadInput,
+    Refused,
+    fact_size_note,
+    facts_update,
+    journal_append,
+    read_fact,
+)
 from profile_memory.store.safe import UnsafePath
 
 READ_ONLY = ToolAnnotations(
@@ -121,9 +129,13 @@ class Door:
 
 
 def _client(ctx: Context) -> str:
+    """The client's declared name and version, as plain text on one line (at most 100
+    characters: the client declares it)."""
     params = ctx.session.client_params
     info = params.client_info if params is not None else None
-    return f"{info.name} {info.version}".strip() if info is not None else "an MCP client"
+    declared = f"{info.name} {info.version}" if info is not None else ""
+    plain = one_line("".join(c for c in declared if unicodedata.category(c)[0] != "C"))
+    return plain[:100] or "an MCP client"
 
 
 def _source(ctx: Context, given: str | None) -> str:
@@ -427,8 +439,12 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
             if action == "update":
                 if not content:
                     raise ToolError("'content' is required for update action")
+                settings = here.settings
+                note = fact_size_note(
+                    content, settings.max_file_bytes, settings.fact_file_max_bytes
+                )
                 facts_update(folder, content, if_match)
-                return "Memory updated."
+                return f"Memory updated. Note: {note}." if note else "Memory updated."
             if action == "append":
                 if not text:
                     raise ToolError("'text' is required for append action")

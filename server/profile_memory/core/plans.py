@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -86,11 +87,57 @@ class BadText(PlanError):
     exit 2."""
 
 
+# The bounds of what a write takes (docs/format.md, "Bounds of what is written"): characters of
+# each field once on one line (a context keeps its lines).
+TEXT_MAX_CHARS = 1000  # an entry's text, OLD, a source
+CATEGORY_MAX_CHARS = 100
+CONTEXT_MAX_CHARS = 10_000
+# Bidirectional controls make a text read otherwise than it is stored (the question a person
+# answers would not show what is written).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+WHITE_CONTROLS = frozenset("\t\n\r")  # white space: folded to a space on one line, a context's
+# line breaks kept
+
+
+def refuse_controls(value: str, what: str) -> None:
+    """A control character (Unicode Cc other than tab, line feed, carriage return), a lone
+    surrogate or a bidirectional control is never written: it would hide or reorder text in the
+    files and in what the person is shown."""
+    for index, char in enumerate(value):
+        category = unicodedata.category(char)
+        if (
+            (category == "Cc" and char not in WHITE_CONTROLS)
+            or category == "Cs"
+            or (char in BIDI_CONTROLS)
+        ):
+            raise BadText(
+                f"{what} contains the control character U+{ord(char):04X} at character "
+                f"{index + 1}; write plain text"
+            )
+
+
+def bounded(value: str, what: str, limit: int) -> str:
+    """`value` checked for control characters and at most `limit` characters (as it is written)."""
+    refuse_controls(value, what)
+    if len(value) > limit:
+        raise BadText(f"{what} is {len(value):,} characters, over the limit of {limit:,}")
+    return value
+
+
+def given_fields(context: str | None, source: str | None) -> None:
+    """The context and the source a write is given, within their bounds."""
+    if context:
+        bounded(field_value("context", context), "the context", CONTEXT_MAX_CHARS)
+    if source:
+        bounded(one_line(source), "the source", TEXT_MAX_CHARS)
+
+
 def entry_text(text: str, what: str = "the entry text") -> str:
-    """Text for an entry or a proposal, on one line. An anchor comment in it would give the entry a
-    second id (or forge one), and any comment syntax would change where its text ends, so both are
-    refused, as is empty text."""
-    folded = one_line(text)
+    """Text for an entry or a proposal, on one line, within its bounds. An anchor comment in it
+    would give the entry a second id (or forge one), and any comment syntax would change where its
+    text ends, so both are refused, as is empty text."""
+    refuse_controls(text, what)
+    folded = bounded(one_line(text), what, TEXT_MAX_CHARS)
     if not folded:
         raise BadText(f"{what} is empty")
     for comment in HTML_COMMENT.finditer(folded):
@@ -109,8 +156,9 @@ def entry_text(text: str, what: str = "the entry text") -> str:
 
 def category_name(text: str) -> str:
     """A category as a `## ` heading and a `[CATEGORY]` of a proposal: one line, not blank, no
-    brackets."""
-    folded = one_line(text)
+    brackets, within its bounds."""
+    refuse_controls(text, "the category")
+    folded = bounded(one_line(text), "the category", CATEGORY_MAX_CHARS)
     if not folded:
         raise BadText("the category is empty")
     if "[" in folded or "]" in folded:
@@ -420,6 +468,7 @@ class Planner:
         """A new entry at the end of its category (the heading created if new) and its add
         record."""
         text, category = entry_text(text), category_name(category)
+        given_fields(context, source)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
         self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
@@ -494,6 +543,7 @@ class Planner:
         self, ref: PairRef, anchor_id: str, context: str | None = None, source: str | None = None
     ) -> None:
         """Remove the entry and append a delete record (精简版 = the removed text)."""
+        given_fields(context, source)
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
         self.buffers.remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
@@ -515,6 +565,7 @@ class Planner:
         """New wording, same id: `演进（OLD → NEW）`."""
         entry = self._live_entry(ref, anchor_id)
         new_text = entry_text(new_text)
+        given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
         if normalise(new_text) == normalise(old) and normalise(new_text) == normalise(entry.text):
             raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
@@ -556,6 +607,7 @@ class Planner:
         """NEW replaces the entry under a new id; the pivot record supersedes the old id."""
         entry = self._live_entry(ref, anchor_id)
         new_text = entry_text(new_text)
+        given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
         new_id = self._new_id()
         self.buffers.set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
@@ -769,6 +821,10 @@ class Planner:
         source: str | None = None,
     ) -> None:
         """Append a proposal in the skill's format under its scope header (added if missing)."""
+        entry_text(text, "the proposal's text"), category_name(category)
+        if kind is not ProposalKind.ADD or old:
+            entry_text(old or "", "OLD")
+        given_fields(context, source)
         self._refuse_secrets(
             ("the proposal's text", text),
             ("OLD", old),
