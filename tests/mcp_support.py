@@ -43,3 +43,19 @@ def pmem_mcp(tree: FixtureTree, *extra: str) -> list[str]:
         str(tree.user_dir),
         *extra,
     ]
+
+
+def stdio_client(tree: FixtureTree, *extra: str, elicitation=None, mode: str = "auto"):
+    """The SDK's client on a real `pmem mcp` process over stdio (answering with `elicitation`)."""
+    from mcp import Client, StdioServerParameters
+
+    return Client(
+        StdioServerParameters(
+            command=sys.executable,
+            args=pmem_mcp(tree, *extra)[1:],
+            env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home")},
+        ),
+        client_info=AGENT,
+        elicitation_callback=elicitation,
+        mode=mode,
+    )

@@ -43,6 +43,7 @@ from profile_memory.store.fact_history import versions as fact_versions
 from profile_memory.store.memory import (
     BadInput,
     Refused,
+    fact_size_note,
     facts_restore,
     facts_update,
     journal_append,
@@ -403,13 +404,16 @@ def _scope(args: argparse.Namespace) -> Scope | None:
     return Scope(args.scope) if args.scope else None
 
 
-def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -> int:
+def run_write(
+    args: argparse.Namespace, title: str, operation: WriteOperation, bound: bool = False
+) -> int:
     """Plan, then plan again and write under the folders' locks (log, profile, pending). A write
     that is refused or has nothing to do is found by the first plan, so it takes no lock and creates
-    nothing."""
+    nothing. `bound` (a decision on what the pending file holds): the first plan or nothing, if its
+    files changed before the locks were taken (exit 1)."""
     from profile_memory.core.buffers import UnsafeSource
     from profile_memory.core.plans import BadText, PlanError
-    from profile_memory.store.apply import plan_and_write
+    from profile_memory.store.apply import Changed, plan_and_write
 
     ctx = load_context(args.user_dir)
 
@@ -424,7 +428,10 @@ def run_write(args: argparse.Namespace, title: str, operation: WriteOperation) -
             title,
             planned,
             allow_secrets=getattr(args, "allow_secret", False),
+            bound=bound,
         )
+    except Changed as error:
+        raise CliError(f"{error}; run it again", code=1) from None
     except BadText as error:
         raise CliError(str(error)) from None
     except PlanError as error:
@@ -561,7 +568,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
         # true
         return planner.decide_each(pending, proposals, decision, keep_lines=bool(args.line))
 
-    return run_write(args, "confirm", operation)
+    return run_write(args, "confirm", operation, bound=True)
 
 
 def cmd_fix(args: argparse.Namespace) -> int:
@@ -774,6 +781,8 @@ def cmd_facts_update(args: argparse.Namespace) -> int:
     content = _read_content(args.file)
 
     def action() -> int:
+        settings = ctx.settings
+        note = fact_size_note(content, settings.max_file_bytes, settings.fact_file_max_bytes)
         path, digest = facts_update(
             _memory_dirs(ctx, args.dir)[0],
             content,
@@ -782,6 +791,8 @@ def cmd_facts_update(args: argparse.Namespace) -> int:
             history_max=ctx.settings.fact_history_max,
         )
         print(f"updated {ctx.show(path)} (sha256 {digest})")
+        if note:
+            _warn(note)
         return 0
 
     return _memory_call(action)
@@ -818,9 +829,7 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
     return _memory_call(action)
 
 
-def _show_version(
-    ctx: Context, folder: Path, rev: str, as_json_output: bool, reveal: bool
-) -> int:
+def _show_version(ctx: Context, folder: Path, rev: str, as_json_output: bool, reveal: bool) -> int:
     """`facts show --rev`: a kept version, its secrets masked as FACT.md's are (with --reveal, its
     exact bytes); with --json its path, rev, sha256 (always the version's own) and content."""
     data = read_version(memory_folder(folder), rev)

@@ -6,8 +6,11 @@ The same places, settings, locks and atomic writes as the CLI (`store/apply.py`,
 once. The `memory` tool is Cherry Studio's own (same name, input and result texts). A change to a
 compact profile needs a person's yes: asked through the client where it can ask (elicitation),
 else written to the pending file for the person to confirm; `--trust-client-approval` writes at
-once, relying on the client's own approval of tool calls. Records written here name their source:
-the client's declared name and version, and the date. Logs go to stderr; stdout is the transport.
+once, relying on the client's own approval of tool calls. A person's yes covers exactly the plan
+the question showed: planned before asking, written only if the files it was planned from are
+unchanged under the locks (`store/apply.py`, `write_prepared`). Records written here name their
+source: the client's declared name and version and the date, then any source the agent gave. Logs
+go to stderr; stdout is the transport.
 
 The MCP SDK is imported only here (and by `mcp_stdio.py`, its guarded stdio), and only by
 `pmem mcp`.
@@ -15,8 +18,11 @@ The MCP SDK is imported only here (and by `mcp_stdio.py`, its guarded stdio), an
 
 # No `from __future__ import annotations`: the SDK reads each tool's annotations at run time, and
 # they name resolvers defined beside the tools.
+import difflib
+import inspect
 import json
 import os
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +40,7 @@ from mcp.server.mcpserver import (
 )
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 
 from profile_memory import __version__, mcp_live, mcp_prompts
 from profile_memory.cli import CliError, files_to_check, load_context
@@ -60,21 +66,30 @@ from profile_memory.core.files import (
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import BadText, Plan, PlanError, Planner
 from profile_memory.core.profile import parse_profile
+from profile_memory.core.questions import question
 from profile_memory.core.render import as_json_objects
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
 from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
 from profile_memory.core.secrets import masked
-from profile_memory.core.text import normalise
+from profile_memory.core.text import normalise, one_line
 from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
-from profile_memory.store.apply import Operation, plan_and_write, preview
+from profile_memory.store.apply import (
+    Changed,
+    Operation,
+    Prepared,
+    plan_and_write,
+    prepare,
+    write_prepared,
+)
 from profile_memory.store.disk import iter_blocks_newest_first
 from profile_memory.store.fact_history import UnknownRev, read_version, version_path
 from profile_memory.store.fact_history import versions as fact_versions
 from profile_memory.store.memory import (
     BadInput,
     Refused,
+    fact_size_note,
     journal_append,
     memory_folder,
     read_fact,
@@ -126,14 +141,21 @@ class Door:
 
 
 def _client(ctx: Context) -> str:
+    """The client's declared name and version, as plain text on one line (at most 100
+    characters: the client declares it)."""
     params = ctx.session.client_params
     info = params.client_info if params is not None else None
-    return f"{info.name} {info.version}".strip() if info is not None else "an MCP client"
+    declared = f"{info.name} {info.version}" if info is not None else ""
+    plain = one_line("".join(c for c in declared if unicodedata.category(c)[0] != "C"))
+    return plain[:100] or "an MCP client"
 
 
 def _source(ctx: Context, given: str | None) -> str:
-    """What the record says it came from: the agent's own words, else the client and the day."""
-    return given or f"{_client(ctx)} via pmem mcp, {today(os.environ):%Y-%m-%d}"
+    """What the record says it came from: always the client's declared name and version and the
+    day, first; then the source the agent gave, marked as its word (so it cannot claim to be
+    another client)."""
+    declared = f"{_client(ctx)} via pmem mcp, {today(os.environ):%Y-%m-%d}"
+    return f"{declared}; source given by the agent: {given}" if given else declared
 
 
 def _failed(here: Here, error: Exception) -> ToolError:
@@ -160,7 +182,7 @@ class Limit(BaseModel):
 
 
 class Outcome(BaseModel):
-    status: Literal["written", "pending", "declined", "cancelled", "not_written"]
+    status: Literal["written", "pending", "declined", "cancelled", "not_written", "changed"]
     message: str
     ids: list[str] = Field(default_factory=list, description="the ids the change wrote records of")
     files: list[str] = Field(default_factory=list, description="the files written")
@@ -169,6 +191,10 @@ class Outcome(BaseModel):
         default_factory=list, description="the proposal's lines, as written"
     )
     limits: list[Limit] = Field(default_factory=list)
+    changed: list[str] = Field(
+        default_factory=list,
+        description="status changed: the files that changed since the person was asked",
+    )
 
 
 def _limits(here: Here, plan: Plan) -> list[Limit]:
@@ -194,13 +220,51 @@ def _write(here: Here, title: str, operation: Operation) -> tuple[Plan, list[str
     return plan, [here.show(path) for path in written]
 
 
-def _written(here: Here, title: str, operation: Operation) -> Outcome:
-    plan, files = _write(here, title, operation)
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A profile change as planned before anyone is asked: the operation, and the plan with the
+    files it was made from (what the question shows, and all a yes writes)."""
+
+    title: str
+    operation: Operation
+    prepared: Prepared
+
+
+def _planned(door: Door, title: str, operation: Operation) -> Planned:
+    """Plan the change now, refusing one that cannot apply (before anyone is asked)."""
+    here = door.here()
+    try:
+        return Planned(title, operation, prepare(here.places, here.settings, title, operation))
+    except WRITE_ERRORS as error:
+        raise _failed(here, error) from None
+
+
+def _written(door: Door, planned: Planned, bound: bool = True) -> Outcome:
+    """Write the planned change: exactly the plan the person was shown (`bound`), else (the
+    client's approval trusted) planned again under the locks as the CLI does."""
+    here = door.here()
+    title, operation = planned.title, planned.operation
+    try:
+        if bound:
+            plan, paths = write_prepared(
+                here.places, here.settings, title, operation, planned.prepared
+            )
+        else:
+            plan, paths = plan_and_write(here.places, here.settings, title, operation)
+    except Changed as error:
+        return Outcome(
+            status="changed",
+            message=f"{error} (another session wrote them while the person was asked); "
+            "call the tool again to ask about the change as it is now",
+            changed=[here.show(path) for path in error.paths],
+        )
+    except WRITE_ERRORS as error:
+        raise _failed(here, error) from None
     return Outcome(
         status="written",
         message=f"done: {plan.outcome}",
         ids=plan.ids,
-        files=files,
+        files=[here.show(path) for path in paths],
         limits=_limits(here, plan),
     )
 
@@ -208,16 +272,23 @@ def _written(here: Here, title: str, operation: Operation) -> Outcome:
 # -- a person's yes ------------------------------------------------------------------------------
 
 
+def _only_true(value: object) -> bool:
+    """Only a JSON `true` is a yes: not "yes", "true", 1 (which pydantic would read as true)."""
+    return value is True
+
+
 class Approval(BaseModel):
-    approve: bool = Field(description="Write this change to the profile")
+    approve: Annotated[
+        bool, BeforeValidator(_only_true), Field(description="Write this change to the profile")
+    ] = False
 
 
 @dataclass(frozen=True, slots=True)
 class NotAsked:
-    """The resolver's answer when nobody is asked: the client cannot ask (`pending`), or its own
-    approval of the tool call is trusted (`trusted`)."""
+    """The resolver's answer when nobody is asked: the client cannot ask (`pending`), its own
+    approval of the tool call is trusted (`trusted`), or the plan changes nothing (`nothing`)."""
 
-    reason: Literal["pending", "trusted"]
+    reason: Literal["pending", "trusted", "nothing"]
 
 
 def _can_ask(ctx: Context) -> bool:
@@ -226,33 +297,35 @@ def _can_ask(ctx: Context) -> bool:
     return elicitation is not None and (elicitation.form is not None or elicitation.url is None)
 
 
-def _question(
-    door: Door, ctx: Context, title: str, operation: Operation
-) -> NotAsked | Elicit[Approval]:
-    """Ask about the exact change, as the plan would write it now; refuse one that cannot apply."""
+def _question(door: Door, ctx: Context, planned: Planned) -> NotAsked | Elicit[Approval]:
+    """Ask about the planned change, every change of it in full (`core/questions.py`)."""
+    plan = planned.prepared.plan
+    if not plan.files:
+        return NotAsked("nothing")
     if door.trust_client_approval:
         return NotAsked("trusted")
     if not _can_ask(ctx):
         return NotAsked("pending")
-    here = door.here()
-    try:
-        plan = preview(here.places, here.settings, title, operation)
-    except WRITE_ERRORS as error:
-        raise _failed(here, error) from None
-    return Elicit(f"Profile Memory — may I {plan.outcome}?", Approval)
+    return Elicit(question(plan.changes, plan.outcome), Approval)
 
 
 def _decided(
-    consent: ElicitationResult[Approval], write: Callable[[], Outcome], wait: Callable[[], Outcome]
+    consent: ElicitationResult[Approval],
+    door: Door,
+    planned: Planned,
+    wait: Callable[[], Outcome],
 ) -> Outcome:
     match consent:
-        case (
-            AcceptedElicitation(data=Approval(approve=True))
-            | AcceptedElicitation(data=NotAsked(reason="trusted"))
-        ):
-            return write()
+        case AcceptedElicitation(data=Approval(approve=True)):
+            return _written(door, planned)
+        case AcceptedElicitation(data=NotAsked(reason="trusted")):
+            return _written(door, planned, bound=False)
         case AcceptedElicitation(data=NotAsked(reason="pending")):
             return wait()
+        case AcceptedElicitation(data=NotAsked(reason="nothing")):
+            return Outcome(
+                status="not_written", message=f"nothing to do: {planned.prepared.plan.outcome}"
+            )
         case AcceptedElicitation():
             return Outcome(status="declined", message="the person said no: nothing was written")
         case DeclinedElicitation():
@@ -265,10 +338,58 @@ def _decided(
 # -- the server ----------------------------------------------------------------------------------
 
 
+def _did_you_mean(name: str, names: list[str]) -> str:
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else f"the arguments are {', '.join(names)}"
+
+
+def _argument_error(error: ValidationError) -> str:
+    """A tool's arguments refused in one sentence naming the field (never pydantic's own text,
+    which carries links and the input back)."""
+    first = error.errors()[0]
+    name, *inner = first["loc"] or ("the arguments",)
+    field = f"`{name}`" + "".join(f" item {part + 1}" for part in inner if isinstance(part, int))
+    if first["type"] == "missing":
+        return f"{field} is required"
+    message = str(first["msg"])
+    return f"{field}: {message[:1].lower()}{message[1:]}"
+
+
+class _Server(MCPServer):
+    """The SDK's server, its tools' arguments checked before a tool runs: a name the tool does not
+    take is refused (saying what it probably meant), a value of the wrong shape in one sentence
+    naming the field."""
+
+    async def call_tool(
+        self, name: str, arguments: dict[str, Any], context: Context | None = None
+    ) -> Any:
+        tool = self._tool_manager.get_tool(name)
+        if tool is not None:
+            known = list(tool.parameters.get("properties", {}))
+            for given in arguments:
+                if given not in known:
+                    raise ToolError(
+                        f"{name} takes no argument `{given}`: {_did_you_mean(given, known)}"
+                    )
+            try:
+                tool.fn_metadata.validate_arguments(arguments)
+            except ValidationError as error:
+                raise ToolError(f"{name}: {_argument_error(error)}") from None
+        return await super().call_tool(name, arguments, context)
+
+
+def _tidy_tools(server: MCPServer) -> None:
+    """Each tool's input schema says it takes no other names, and its description is clean text
+    (a docstring's indentation removed)."""
+    for tool in server._tool_manager.list_tools():  # the SDK keeps no public handle on its tools
+        tool.parameters["additionalProperties"] = False
+        tool.description = inspect.cleandoc(tool.description or "")
+
+
 def create_server(door: Door) -> MCPServer:
     """The MCP server over `door`, with every tool and resource."""
     live = mcp_live.Live(door.project, door.user_dir)
-    server: MCPServer = MCPServer(
+    server: MCPServer = _Server(
         "profile-memory",
         version=__version__,
         instructions=INSTRUCTIONS,
@@ -282,6 +403,7 @@ def create_server(door: Door) -> MCPServer:
     _resources(server, door)
     mcp_prompts.add_prompts(server, door.project, door.user_dir)
     mcp_live.install(server, live)
+    _tidy_tools(server)
     return server
 
 
@@ -320,13 +442,30 @@ def _memory_tool(server: MCPServer, door: Door) -> None:
         ] = None,
         ctx: Context | None = None,
     ) -> str:
+        _refuse_other_actions(
+            action,
+            {
+                "content": content,
+                "text": text,
+                "tags": tags,
+                "query": query,
+                "tag": tag,
+                "limit": limit if limit != 20 else None,
+                "if_match": if_match,
+            },
+        )
         here = door.here()
         folder = Path(here.places.memory_dirs[0])
         try:
             if action == "update":
                 if not content:
                     raise ToolError("'content' is required for update action")
-                return _fact_updated(here, folder, content, _as_read(folder, if_match), ctx)
+                settings = here.settings
+                note = fact_size_note(
+                    content, settings.max_file_bytes, settings.fact_file_max_bytes
+                )
+                result = _fact_updated(here, folder, content, _as_read(folder, if_match), ctx)
+                return f"{result} Note: {note}." if note else result
             if action == "append":
                 if not text:
                     raise ToolError("'text' is required for append action")
@@ -365,6 +504,26 @@ def _as_read(folder: Path, if_match: str | None) -> str | None:
     _, data = read_fact(folder)
     shown = masked(data.decode("utf-8", errors="replace")).encode("utf-8") if data else None
     return sha256_of(data) if data and shown and if_match == sha256_of(shown) else if_match
+
+
+MEMORY_ARGUMENTS = {
+    "update": ["content", "if_match"],
+    "append": ["text", "tags"],
+    "search": ["query", "tag", "limit"],
+}
+
+
+def _refuse_other_actions(action: str, given: dict[str, object]) -> None:
+    """An argument of another action is refused, not ignored (`append` with `tag` would drop the
+    tag the agent meant as `tags`)."""
+    takes = MEMORY_ARGUMENTS[action]
+    for name, value in given.items():
+        if value not in (None, "", []) and name not in takes:
+            raise ToolError(
+                f"memory {action} takes no `{name}` (it is for "
+                f"{next(a for a, names in MEMORY_ARGUMENTS.items() if name in names)}): "
+                f"{_did_you_mean(name, takes)}"
+            )
 
 
 def _journal_search(
@@ -573,8 +732,19 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
 
         return operation
 
-    def ask_add(scope: ScopeName, category: str, text: str, ctx: Context) -> Any:
-        return _question(door, ctx, "add", add_operation(scope, category, text, None, ""))
+    def plan_add(
+        scope: str,
+        category: str,
+        text: str,
+        ctx: Context,
+        context: str | None,
+        source: str | None,
+    ) -> Planned:
+        operation = add_operation(scope, category, text, context, _source(ctx, source))
+        return _planned(door, "add", operation)
+
+    def ask_add(planned: Annotated[Planned, Resolve(plan_add)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
 
     @server.tool(annotations=DESTRUCTIVE)
     def profile_add(
@@ -582,16 +752,17 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
         category: str,
         text: str,
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_add)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_add)],
         context: ContextText = None,
         source: SourceText = None,
     ) -> Outcome:
         """Add a confirmed entry (one line) to a compact profile, with its log record. The person
         is asked first; where the client cannot ask, the entry is proposed in the pending file."""
-        operation = add_operation(scope, category, text, context, _source(ctx, source))
         return _decided(
             consent,
-            lambda: _written(door.here(), "add", operation),
+            door,
+            planned,
             lambda: _proposed(
                 ctx, door, scope, ProposalKind.ADD, category, text, None, context, source, "pending"
             ),
@@ -650,20 +821,49 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
             "pending",
         )
 
-    def ask_evolve(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
-        return _question(door, ctx, "evolve", change_operation("evolve", id, text, scope, None, ""))
+    def plan_evolve(
+        id: str,
+        text: str,
+        ctx: Context,
+        scope: str | None,
+        context: str | None,
+        source: str | None,
+    ) -> Planned:
+        operation = change_operation("evolve", id, text, scope, context, _source(ctx, source))
+        return _planned(door, "evolve", operation)
 
-    def ask_pivot(id: str, text: str, ctx: Context, scope: ScopeName | None = None) -> Any:
-        return _question(door, ctx, "pivot", change_operation("pivot", id, text, scope, None, ""))
+    def plan_pivot(
+        id: str,
+        text: str,
+        ctx: Context,
+        scope: str | None,
+        context: str | None,
+        source: str | None,
+    ) -> Planned:
+        operation = change_operation("pivot", id, text, scope, context, _source(ctx, source))
+        return _planned(door, "pivot", operation)
 
-    def ask_delete(id: str, ctx: Context, scope: ScopeName | None = None) -> Any:
-        return _question(door, ctx, "delete", change_operation("delete", id, None, scope, None, ""))
+    def plan_delete(
+        id: str, ctx: Context, scope: str | None, context: str | None, source: str | None
+    ) -> Planned:
+        operation = change_operation("delete", id, None, scope, context, _source(ctx, source))
+        return _planned(door, "delete", operation)
+
+    def ask_evolve(planned: Annotated[Planned, Resolve(plan_evolve)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
+
+    def ask_pivot(planned: Annotated[Planned, Resolve(plan_pivot)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
+
+    def ask_delete(planned: Annotated[Planned, Resolve(plan_delete)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
 
     @server.tool(annotations=DESTRUCTIVE)
     def profile_evolve(
         id: str,
         text: str,
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_evolve)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_evolve)],
         scope: ScopeName | None = None,
         context: ContextText = None,
@@ -671,10 +871,10 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     ) -> Outcome:
         """Refine an entry, keeping its id (the same preference, worded better or more complete);
         an evolve record keeps the history."""
-        operation = change_operation("evolve", id, text, scope, context, _source(ctx, source))
         return _decided(
             consent,
-            lambda: _written(door.here(), "evolve", operation),
+            door,
+            planned,
             lambda: waiting(ctx, ProposalKind.EVOLVE, id, text, scope, context, source),
         )
 
@@ -683,6 +883,7 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
         id: str,
         text: str,
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_pivot)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_pivot)],
         scope: ScopeName | None = None,
         context: ContextText = None,
@@ -690,10 +891,10 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     ) -> Outcome:
         """Replace an entry whose meaning changed: a new id replaces the old one, which is
         retired; the log says which replaced which."""
-        operation = change_operation("pivot", id, text, scope, context, _source(ctx, source))
         return _decided(
             consent,
-            lambda: _written(door.here(), "pivot", operation),
+            door,
+            planned,
             lambda: waiting(ctx, ProposalKind.PIVOT, id, text, scope, context, source),
         )
 
@@ -701,16 +902,17 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     def profile_delete(
         id: str,
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_delete)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_delete)],
         scope: ScopeName | None = None,
         context: ContextText = None,
         source: SourceText = None,
     ) -> Outcome:
         """Remove an entry from its profile; a delete record keeps what it said."""
-        operation = change_operation("delete", id, None, scope, context, _source(ctx, source))
         return _decided(
             consent,
-            lambda: _written(door.here(), "delete", operation),
+            door,
+            planned,
             lambda: Outcome(
                 status="not_written",
                 message=(
@@ -733,16 +935,16 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
 
         return operation
 
-    def ask_confirm(
-        ctx: Context,
-        line: int | None = None,
-        decision: Literal["confirm", "keep-both", "discard"] = "confirm",
-    ) -> Any:
-        return _question(door, ctx, "confirm", decide_operation(line, decision))
+    def plan_confirm(line: int | None, decision: str) -> Planned:
+        return _planned(door, "confirm", decide_operation(line, decision))
+
+    def ask_confirm(planned: Annotated[Planned, Resolve(plan_confirm)], ctx: Context) -> Any:
+        return _question(door, ctx, planned)
 
     @server.tool(annotations=DESTRUCTIVE)
     def confirm(
         ctx: Context,
+        planned: Annotated[Planned, Resolve(plan_confirm)],
         consent: Annotated[ElicitationResult[Approval], Resolve(ask_confirm)],
         line: Annotated[
             int | None,
@@ -752,10 +954,12 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
     ) -> Outcome:
         """Decide pending proposals (one by its line, or all): confirm writes them to the profile
         with their log records; keep-both adds an evolve or pivot as a new entry; discard drops
-        them. The person is asked first."""
+        them. The person is asked first, shown each proposal decided; the yes covers exactly
+        those."""
         return _decided(
             consent,
-            lambda: _written(door.here(), "confirm", decide_operation(line, decision)),
+            door,
+            planned,
             lambda: Outcome(
                 status="not_written",
                 message="this client cannot ask the person: they decide the pending proposals in "

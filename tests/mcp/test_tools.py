@@ -69,13 +69,16 @@ async def test_tools_their_inputs_and_honest_annotations(tree: Tree):
     memory = tools["memory"].input_schema["properties"]
     assert memory["action"]["enum"] == ["update", "append", "search"]  # Cherry's input schema
     assert set(memory) == {"action", "content", "text", "tags", "query", "tag", "limit", "if_match"}
-    assert all("consent" not in t.input_schema["properties"] for t in tools.values())
+    assert all(
+        not {"consent", "planned"} & set(t.input_schema["properties"]) for t in tools.values()
+    )
     assert tools["profile_add"].output_schema["properties"]["status"]["enum"] == [
         "written",
         "pending",
         "declined",
         "cancelled",
         "not_written",
+        "changed",
     ]
 
 
@@ -220,7 +223,7 @@ async def test_a_yes_that_says_no_writes_nothing(tree: Tree):
         outcome, _, _ = await call(c, "profile_delete", {"id": "PF-20260412-02"})
     assert outcome["status"] == "declined" and snapshot(tree) == before
     assert no.asked == [
-        "Profile Memory — may I delete PF-20260412-02 from the user profile: "
+        "Profile Memory — may I delete PF-20260412-02 from the user profile under `技术偏好`: "
         "偏好 React + Next.js 全栈开发?"
     ]
 
@@ -282,7 +285,12 @@ async def test_confirm_decides_the_pending_proposals_on_yes(tree: Tree):
     async with client(tree, yes) as c:
         outcome, _, _ = await call(c, "confirm", {})
     assert outcome["status"] == "written" and outcome["message"].startswith("done: 2 confirmed")
-    assert yes.asked and "2 confirmed" in yes.asked[0]
+    assert yes.asked == [
+        "Profile Memory — may I make these 2 changes?\n"
+        "1. evolve PF-20260412-02 in the user profile under `技术偏好`: 偏好 React + Next.js 全栈开发"
+        ' → 偏好 React + Next.js，SSR 优先 (their words: "默认都做 SSR")\n'
+        "2. add PF-20261130-01 to the project profile under `技术栈与架构`: 所有时间存 UTC"
+    ]
 
 
 async def test_resources(tree: Tree):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -86,11 +87,57 @@ class BadText(PlanError):
     exit 2."""
 
 
+# The bounds of what a write takes (docs/format.md, "Bounds of what is written"): characters of
+# each field once on one line (a context keeps its lines).
+TEXT_MAX_CHARS = 1000  # an entry's text, OLD, a source
+CATEGORY_MAX_CHARS = 100
+CONTEXT_MAX_CHARS = 10_000
+# Bidirectional controls make a text read otherwise than it is stored (the question a person
+# answers would not show what is written).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+WHITE_CONTROLS = frozenset("\t\n\r")  # white space: folded to a space on one line, a context's
+# line breaks kept
+
+
+def refuse_controls(value: str, what: str) -> None:
+    """A control character (Unicode Cc other than tab, line feed, carriage return), a lone
+    surrogate or a bidirectional control is never written: it would hide or reorder text in the
+    files and in what the person is shown."""
+    for index, char in enumerate(value):
+        category = unicodedata.category(char)
+        if (
+            (category == "Cc" and char not in WHITE_CONTROLS)
+            or category == "Cs"
+            or (char in BIDI_CONTROLS)
+        ):
+            raise BadText(
+                f"{what} contains the control character U+{ord(char):04X} at character "
+                f"{index + 1}; write plain text"
+            )
+
+
+def bounded(value: str, what: str, limit: int) -> str:
+    """`value` checked for control characters and at most `limit` characters (as it is written)."""
+    refuse_controls(value, what)
+    if len(value) > limit:
+        raise BadText(f"{what} is {len(value):,} characters, over the limit of {limit:,}")
+    return value
+
+
+def given_fields(context: str | None, source: str | None) -> None:
+    """The context and the source a write is given, within their bounds."""
+    if context:
+        bounded(field_value("context", context), "the context", CONTEXT_MAX_CHARS)
+    if source:
+        bounded(one_line(source), "the source", TEXT_MAX_CHARS)
+
+
 def entry_text(text: str, what: str = "the entry text") -> str:
-    """Text for an entry or a proposal, on one line. An anchor comment in it would give the entry a
-    second id (or forge one), and any comment syntax would change where its text ends, so both are
-    refused, as is empty text."""
-    folded = one_line(text)
+    """Text for an entry or a proposal, on one line, within its bounds. An anchor comment in it
+    would give the entry a second id (or forge one), and any comment syntax would change where its
+    text ends, so both are refused, as is empty text."""
+    refuse_controls(text, what)
+    folded = bounded(one_line(text), what, TEXT_MAX_CHARS)
     if not folded:
         raise BadText(f"{what} is empty")
     for comment in HTML_COMMENT.finditer(folded):
@@ -109,8 +156,9 @@ def entry_text(text: str, what: str = "the entry text") -> str:
 
 def category_name(text: str) -> str:
     """A category as a `## ` heading and a `[CATEGORY]` of a proposal: one line, not blank, no
-    brackets."""
-    folded = one_line(text)
+    brackets, within its bounds."""
+    refuse_controls(text, "the category")
+    folded = bounded(one_line(text), "the category", CATEGORY_MAX_CHARS)
     if not folded:
         raise BadText("the category is empty")
     if "[" in folded or "]" in folded:
@@ -118,6 +166,25 @@ def category_name(text: str) -> str:
             f"the category `{folded}` contains a bracket, which would break `[KIND][CATEGORY]`"
         )
     return folded
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change of a plan in the person's terms (what a question about the plan shows): `kind`
+    is add, evolve, pivot, delete, restore, discard (a proposal dropped) or resume (an earlier
+    confirm finished); `profile` the pair's name; `old` the wording an evolve or pivot replaces;
+    `id` the id the change writes (a pivot's new id), `replaces` the id a pivot retires; `context`
+    the person's words the record keeps."""
+
+    kind: str
+    profile: str
+    category: str
+    text: str
+    old: str | None = None
+    id: str | None = None
+    replaces: str | None = None
+    context: str | None = None
+    proposed: str | None = None  # a discard: the kind of the proposal it drops
 
 
 @dataclass(slots=True)
@@ -129,6 +196,7 @@ class Plan:
     over_limit: list[OverLimit] = field(
         default_factory=list
     )  # compact profiles the plan leaves over their limit
+    changes: list[Change] = field(default_factory=list)  # what it does, in the person's terms
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +317,7 @@ class Planner:
         self._languages: dict[PurePath, str] = {}
         self.ids: list[str] = []
         self.notes: list[str] = []
+        self.changes: list[Change] = []
 
     @functools.cached_property
     def allocator(self) -> anchors.Allocator:
@@ -303,7 +372,14 @@ class Planner:
         pending)."""
         files = sorted(self.buffers.changes(), key=lambda f: WRITE_ORDER.get(role_of(f.path), 3))
         over_limit = self._over_limit(files)
-        return Plan(title, files, list(self.ids), outcome or "; ".join(self.notes), over_limit)
+        return Plan(
+            title,
+            files,
+            list(self.ids),
+            outcome or "; ".join(self.notes),
+            over_limit,
+            list(self.changes),
+        )
 
     def _over_limit(self, files: list[FileEdit]) -> list[OverLimit]:
         found = []
@@ -392,9 +468,11 @@ class Planner:
         """A new entry at the end of its category (the heading created if new) and its add
         record."""
         text, category = entry_text(text), category_name(category)
+        given_fields(context, source)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
         self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
+        self.changes.append(Change("add", ref.name, category, text, id=anchor_id, context=context))
         return anchor_id
 
     def _record_entry(
@@ -465,10 +543,16 @@ class Planner:
         self, ref: PairRef, anchor_id: str, context: str | None = None, source: str | None = None
     ) -> None:
         """Remove the entry and append a delete record (精简版 = the removed text)."""
+        given_fields(context, source)
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
         self.buffers.remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
         self._record_entry(ref, anchor_id, entry, Op.DELETE, context=context, source=source)
+        self.changes.append(
+            Change(
+                "delete", ref.name, entry.category or "", entry.text, id=anchor_id, context=context
+            )
+        )
 
     def evolve(
         self,
@@ -481,6 +565,7 @@ class Planner:
         """New wording, same id: `演进（OLD → NEW）`."""
         entry = self._live_entry(ref, anchor_id)
         new_text = entry_text(new_text)
+        given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
         if normalise(new_text) == normalise(old) and normalise(new_text) == normalise(entry.text):
             raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
@@ -499,6 +584,17 @@ class Planner:
             source,
             old=normalise(old),
         )
+        self.changes.append(
+            Change(
+                "evolve",
+                ref.name,
+                entry.category or "",
+                new_text,
+                normalise(old),
+                anchor_id,
+                context=context,
+            )
+        )
 
     def pivot(
         self,
@@ -511,6 +607,7 @@ class Planner:
         """NEW replaces the entry under a new id; the pivot record supersedes the old id."""
         entry = self._live_entry(ref, anchor_id)
         new_text = entry_text(new_text)
+        given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
         new_id = self._new_id()
         self.buffers.set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
@@ -525,6 +622,18 @@ class Planner:
             source,
             old=normalise(old),
             supersedes=anchor_id,
+        )
+        self.changes.append(
+            Change(
+                "pivot",
+                ref.name,
+                entry.category or "",
+                new_text,
+                normalise(old),
+                new_id,
+                anchor_id,
+                context,
+            )
         )
         return new_id
 
@@ -554,6 +663,7 @@ class Planner:
             None,
             None,
         )
+        self.changes.append(Change("restore", ref.name, category, normalise(summary), id=anchor_id))
 
     # pending ----------------------------------------------------------------------------------
     def proposal_ref(self, pending: PurePath, proposal: Proposal) -> PairRef:
@@ -585,7 +695,9 @@ class Planner:
         proposals keep their numbers (the CLI's `--line N`); refusals name the proposal's line."""
         anchor_id = None
         try:
-            if decision != "discard":
+            if decision == "discard":
+                self.changes.append(self._discarded(proposal))
+            else:
                 ref = self.proposal_ref(pending, proposal)
                 anchor_id = self._resume(ref, proposal) or self._record_decision(
                     ref, proposal, decision
@@ -594,6 +706,19 @@ class Planner:
             raise type(error)(f"{pending.name}:{proposal.line + 1}: {error}") from None
         self._drop_proposal(pending, proposal, keep_lines)
         return anchor_id
+
+    @staticmethod
+    def _discarded(proposal: Proposal) -> Change:
+        """A discard in the person's terms: the proposal, its kind, the profile it was for."""
+        profile = f"{proposal.scope.value}-profile" if proposal.scope else "?"
+        return Change(
+            "discard",
+            profile,
+            proposal.category,
+            proposal.text,
+            proposal.old,
+            proposed=proposal.kind.value,
+        )
 
     def decide_each(
         self,
@@ -643,6 +768,9 @@ class Planner:
                 self._insert_entry(ref, proposal.category, line)
             elif carrying[0].id != anchor_id or normalise(carrying[0].text) != new:
                 self.buffers.set_line(self.profile_path(ref), carrying[0].line, line)
+            self.changes.append(
+                Change("resume", ref.name, proposal.category, proposal.text, id=anchor_id)
+            )
             return anchor_id
         return None
 
@@ -693,6 +821,10 @@ class Planner:
         source: str | None = None,
     ) -> None:
         """Append a proposal in the skill's format under its scope header (added if missing)."""
+        entry_text(text, "the proposal's text"), category_name(category)
+        if kind is not ProposalKind.ADD or old:
+            entry_text(old or "", "OLD")
+        given_fields(context, source)
         self._refuse_secrets(
             ("the proposal's text", text),
             ("OLD", old),

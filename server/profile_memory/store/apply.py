@@ -1,10 +1,17 @@
 """Applying an edit plan to disk: planned on the files as they are, planned again and written
 under the folders' locks, log first, each file replaced atomically. Shared by the CLI and the MCP
-server."""
+server.
+
+A plan shown to a person (or decided on, as `pmem confirm`) is bound to the files it was made
+from: `prepare` notes each file's sha256 as it read it, and `write_prepared` writes only when,
+under the locks, the same files read the same (README, "Safety"); else nothing is written and
+`Changed` names what changed.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -13,10 +20,11 @@ from pathlib import Path, PurePath
 
 from profile_memory.core.buffers import apply_edits
 from profile_memory.core.config import Settings, today
+from profile_memory.core.files import role_of
 from profile_memory.core.places import Places
-from profile_memory.core.plans import Plan, Planner
+from profile_memory.core.plans import Plan, PlanError, Planner
 from profile_memory.core.text import UTF8_BOM
-from profile_memory.core.workspace import Workspace
+from profile_memory.core.workspace import FileData, FileKind, Workspace
 from profile_memory.store.disk import DiskProvider
 from profile_memory.store.safe import (
     UnsafePath,
@@ -28,6 +36,58 @@ from profile_memory.store.safe import (
 from profile_memory.store.templates import template_text
 
 Operation = Callable[[Planner], str]  # runs on a planner; says what it did
+
+
+class Changed(PlanError):
+    """A prepared plan not written: the files it was made from changed before it could be (another
+    session wrote them, or the day turned). `paths` are the files that changed."""
+
+    def __init__(self, paths: list[PurePath], reason: str = "") -> None:
+        self.paths = paths
+        names = ", ".join(path.name for path in paths) or "the plan"
+        super().__init__(
+            f"{names} changed since the change was planned{f' ({reason})' if reason else ''}: "
+            "nothing was written"
+        )
+
+
+class _Reading(DiskProvider):
+    """The disk, noting what a plan read: each file's sha256 (None: missing), and each folder's
+    memory file names (a new profile or pending file changes what a plan finds)."""
+
+    def __init__(self) -> None:
+        self.read_as: dict[PurePath, str | None] = {}
+
+    def kind(self, path: PurePath) -> FileKind:
+        found = super().kind(path)
+        if found is FileKind.MISSING:
+            self.read_as.setdefault(path, None)
+        return found
+
+    def read(self, path: PurePath) -> FileData:
+        try:
+            data = super().read(path)
+        except OSError as error:
+            self.read_as[path] = f"unreadable: {error.strerror or error}"
+            raise
+        raw = data.raw if isinstance(data.raw, bytes) else b""
+        self.read_as[path] = hashlib.sha256(raw).hexdigest()
+        return data
+
+    def list_dir(self, folder: PurePath) -> list[str]:
+        names = super().list_dir(folder)
+        memory = sorted(name for name in names if role_of(PurePath(folder, name)) is not None)
+        self.read_as[PurePath(folder)] = "folder: " + "/".join(memory)
+        return names
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Prepared:
+    """A plan and what it was made from: each file's sha256 as the plan read it (None: missing),
+    each folder's memory file names."""
+
+    plan: Plan
+    read_as: dict[PurePath, str | None]
 
 
 @contextmanager
@@ -72,11 +132,12 @@ def _plan_on_disk(
     title: str,
     operation: Operation,
     allow_secrets: bool = False,
+    provider: DiskProvider | None = None,
 ) -> tuple[Plan, Workspace]:
     """What the operation would write, planned on the files as they are now, read whole (a file is
     never rewritten from a part of it); and the workspace it read them through."""
     whole = dataclasses.replace(settings, max_file_bytes=sys.maxsize)
-    workspace = Workspace(DiskProvider(), whole, places.user_dir)
+    workspace = Workspace(provider or DiskProvider(), whole, places.user_dir)
     planner = Planner(
         workspace,
         workspace.profile_set(places.project_dir),
@@ -93,6 +154,57 @@ def preview(places: Places, settings: Settings, title: str, operation: Operation
     return _plan_on_disk(places, settings, title, operation)[0]
 
 
+def prepare(
+    places: Places,
+    settings: Settings,
+    title: str,
+    operation: Operation,
+    allow_secrets: bool = False,
+) -> Prepared:
+    """What the operation would write now, and the files it was planned from (to show it to a
+    person, then write exactly that with `write_prepared`)."""
+    reading = _Reading()
+    plan, _ = _plan_on_disk(places, settings, title, operation, allow_secrets, reading)
+    return Prepared(plan, dict(reading.read_as))
+
+
+def _changed(before: dict[PurePath, str | None], now: dict[PurePath, str | None]) -> list[PurePath]:
+    """The files (and folders) that read differently, or that only one of two plans read."""
+    missing = "not read"
+    return sorted(
+        path
+        for path in before.keys() | now.keys()
+        if before.get(path, missing) != now.get(path, missing)
+    )
+
+
+def write_prepared(
+    places: Places,
+    settings: Settings,
+    title: str,
+    operation: Operation,
+    prepared: Prepared,
+    allow_secrets: bool = False,
+) -> tuple[Plan, list[PurePath]]:
+    """Write exactly the prepared plan: under the folders' locks the operation is planned again,
+    and the plan is written only if every file it reads is as the prepared plan read it (the same
+    sha256, still missing) and the plan is the same; else `Changed`, and nothing is written."""
+    if not prepared.plan.files:
+        return prepared.plan, []
+    with locked(_lock_folders(places, prepared.plan)):
+        reading = _Reading()
+        try:
+            plan, workspace = _plan_on_disk(
+                places, settings, title, operation, allow_secrets, reading
+            )
+        except PlanError as error:  # what it planned from cannot be as it was
+            raise Changed(_changed(prepared.read_as, reading.read_as), str(error)) from None
+        changed = _changed(prepared.read_as, reading.read_as)
+        if changed or (plan.files, plan.changes) != (prepared.plan.files, prepared.plan.changes):
+            raise Changed(changed)
+        return plan, write_plan(workspace, plan)
+
+
 def _lock_folders(places: Places, plan: Plan) -> list[PurePath]:
     """The profile folders that exist, and those the plan writes in (created then)."""
     existing = [f for f in places.profile_folders() if os.path.isdir(f)]
@@ -105,11 +217,16 @@ def plan_and_write(
     title: str,
     operation: Operation,
     allow_secrets: bool = False,
+    bound: bool = False,
 ) -> tuple[Plan, list[PurePath]]:
     """Plan, then plan again and write under the folders' locks (log, profile, pending): the files
     may have changed before the locks were taken. A write that is refused or has nothing to do is
-    found by the first plan, so it takes no lock and creates nothing. Returns the plan and the
-    paths written."""
+    found by the first plan, so it takes no lock and creates nothing. `bound`: the write must be
+    the first plan, or nothing (`Changed`; see `write_prepared`). Returns the plan and the paths
+    written."""
+    if bound:
+        prepared = prepare(places, settings, title, operation, allow_secrets)
+        return write_prepared(places, settings, title, operation, prepared, allow_secrets)
     plan, _ = _plan_on_disk(places, settings, title, operation, allow_secrets)
     if not plan.files:
         return plan, []

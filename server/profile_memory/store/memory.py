@@ -287,3 +287,21 @@ def record_outside(
     folder = memory_folder(folder)
     with open_folder(folder) as folder_fd, folder_lock(folder):
         return fact_history.keep(folder_fd, folder, seen, now, by, now_timestamp(), history_max)
+
+
+def fact_size_note(content: str, max_file_bytes: int, fact_file_max_bytes: int) -> str | None:
+    """The bounds of a new FACT.md (docs/format.md, "Bounds of what is written"): refused over
+    `maxFileBytes` (nothing reads more of a file), and a note to say when it is over
+    `factFileMaxBytes` (all of it enters every prompt). Checked before anything else of it."""
+    size = len(content.encode("utf-8", errors="surrogatepass"))
+    if size > max_file_bytes:
+        raise BadInput(
+            f"the new FACT.md is {size:,} bytes, over maxFileBytes ({max_file_bytes:,}): nothing "
+            "was written; keep durable facts short and log events with append"
+        )
+    if size > fact_file_max_bytes:
+        return (
+            f"FACT.md is now {size:,} bytes, over factFileMaxBytes ({fact_file_max_bytes:,}): all "
+            "of it enters every prompt; move what will not matter in 6 months to the journal"
+        )
+    return None
