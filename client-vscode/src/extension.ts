@@ -8,7 +8,7 @@ import * as path from "path";
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 
-import { HitItem, SearchHit, hitItem, limitFor, lineCount, profilePairName, statusText } from "./format";
+import { HitItem, SearchHit, hitItems, limitFor, lineCount, profilePairName, statusText } from "./format";
 import type { Node } from "./outline";
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
 import { PROBE, Ran, installProblem, interpreterProblem } from "./install";
@@ -343,16 +343,16 @@ function searchMemory(): void {
       return;
     }
     pick.busy = true;
-    const hits = (await serverCommand<SearchHit[]>("profileMemory.search", { query: value, limit: 50 })) ?? [];
+    const hits = await serverCommand<SearchHit[]>("profileMemory.search", { query: value, limit: 50 });
     if (mine === latest) {
-      pick.items = hits.map(hitItem);
+      pick.items = hits ? hitItems(value, hits) : [];
       pick.busy = false;
     }
   });
   pick.onDidAccept(async () => {
     const chosen = pick.selectedItems[0];
     pick.hide();
-    if (chosen) {
+    if (chosen?.hit) {
       await openAt(chosen.hit.uri, chosen.hit.range.start.line);
     }
   });
