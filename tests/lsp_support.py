@@ -49,6 +49,7 @@ def capabilities(kind: str) -> types.ClientCapabilities:
             dynamic_registration=True, relative_pattern_support=True
         )
         caps.workspace.configuration = True
+        caps.workspace.inlay_hint = types.InlayHintWorkspaceClientCapabilities(refresh_support=True)
         caps.window = types.WindowClientCapabilities(
             work_done_progress=True,
             show_document=types.ShowDocumentClientCapabilities(support=True),

@@ -15,6 +15,7 @@ from profile_memory.lsp import (
     inlay_hints,
     lifecycle,
     references,
+    refresh,
     rename,
     symbols,
     text_sync,
@@ -38,6 +39,7 @@ FEATURES = (
     code_actions,
     commands,
     views,
+    refresh,
 )
 
 

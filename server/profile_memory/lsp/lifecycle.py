@@ -13,7 +13,7 @@ from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
 
 from profile_memory.core.files import Role, role_of
-from profile_memory.lsp import diagnostics, views
+from profile_memory.lsp import diagnostics, refresh, views
 from profile_memory.lsp.provider import path_of, uri
 
 if TYPE_CHECKING:
@@ -125,17 +125,7 @@ async def workspace_did_change_configuration(
         ls.editor_settings = params.settings[SECTION]
     ls.report_problems(ls.reload())
     diagnostics.refresh_all(ls)
-    _refresh_decorations(ls)
-
-
-def _refresh_decorations(ls: ProfileMemoryServer) -> None:
-    """Ask the client to fetch code lenses and inlay hints again (a setting may move entry
-    information from one to the other), where it can be asked."""
-    workspace = ls.client_capabilities.workspace
-    if workspace and workspace.code_lens and workspace.code_lens.refresh_support:
-        ls.protocol.send_request(types.WORKSPACE_CODE_LENS_REFRESH, None)
-    if workspace and workspace.inlay_hint and workspace.inlay_hint.refresh_support:
-        ls.protocol.send_request(types.WORKSPACE_INLAY_HINT_REFRESH, None)
+    refresh.decorations_now(ls)
 
 
 def workspace_did_change_watched_files(
@@ -148,6 +138,7 @@ def workspace_did_change_watched_files(
         ls.report_problems(ls.reload())
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000)
     views.changed(ls)
+    refresh.decorations_changed(ls)
 
 
 def workspace_did_change_workspace_folders(
