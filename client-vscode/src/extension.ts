@@ -6,9 +6,9 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import * as vscode from "vscode";
-import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
+import { ExecuteCommandRequest, InlayHintRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 
-import { HitItem, SearchHit, hitItems, limitFor, lineCount, profilePairName, statusText } from "./format";
+import { HitItem, SearchHit, hintShown, hitItems, limitFor, lineCount, profilePairName, statusText } from "./format";
 import type { Node } from "./outline";
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
 import { PROBE, Ran, installProblem, interpreterProblem } from "./install";
@@ -230,6 +230,16 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     initializationOptions: serverSettings((key) => configuration.get(key)),
     synchronize: { configurationSection: "profileMemory" },
     outputChannel: output,
+    middleware: {
+      provideInlayHints: async (document, range, token, next) => {
+        const hints = await next(document, range, token);
+        const mode = vscode.workspace.getConfiguration("profileMemory").get<string>("inlayHints.lines");
+        const cursors = vscode.window.visibleTextEditors
+          .filter((editor) => editor.document === document)
+          .flatMap((editor) => editor.selections.map((selection) => selection.active.line));
+        return hints?.filter((hint) => hintShown(hint.position.line, mode, cursors));
+      },
+    },
   };
   const started = new LanguageClient("profileMemory", "Profile Memory", serverOptions, clientOptions);
   log(`Starting ${commandLine(server)} (${server.source})`);
@@ -409,6 +419,7 @@ async function initProfiles(): Promise<void> {
     return;
   }
   const results = await serverCommand<{ uri: string; created: boolean }[]>("profileMemory.init", { scope });
+  views?.refresh(); // the Profiles view leaves its welcome for the new files
   const created = (results ?? []).filter((r) => r.created).length;
   void vscode.window.showInformationMessage(`Profile Memory: ${created} created, ${(results ?? []).length - created} kept.`);
 }
@@ -460,6 +471,35 @@ function serverStatus(context: vscode.ExtensionContext): void {
     }
   };
   context.subscriptions.push(item);
+}
+
+/** With hints on the cursor's line only, a move to another line of a compact profile fetches
+ * them again. */
+function hintsFollowTheCursor(context: vscode.ExtensionContext): void {
+  const lastLine = new Map<vscode.TextEditor, number>();
+  context.subscriptions.push(
+    vscode.window.onDidChangeTextEditorSelection((event) => {
+      const line = event.selections[0]?.active.line;
+      const document = event.textEditor.document;
+      if (lastLine.get(event.textEditor) === line || !profilePairName(document.uri.fsPath) || !isMemoryFile(document)) {
+        return;
+      }
+      lastLine.set(event.textEditor, line);
+      if (vscode.workspace.getConfiguration("profileMemory").get<string>("inlayHints.lines") !== "all") {
+        client?.getFeature(InlayHintRequest.method)?.getProvider(document)?.onDidChangeInlayHints.fire();
+      }
+    }),
+    vscode.window.onDidChangeVisibleTextEditors((editors) => {
+      for (const editor of [...lastLine.keys()].filter((known) => !editors.includes(known))) {
+        lastLine.delete(editor);
+      }
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("profileMemory.inlayHints.lines") && vscode.window.activeTextEditor) {
+        client?.getFeature(InlayHintRequest.method)?.getProvider(vscode.window.activeTextEditor.document)?.onDidChangeInlayHints.fire();
+      }
+    }),
+  );
 }
 
 function statusBar(context: vscode.ExtensionContext): void {
@@ -541,6 +581,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   }
   statusBar(context);
   serverStatus(context);
+  hintsFollowTheCursor(context);
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration("profileMemory.server.command")) {

@@ -71,3 +71,9 @@ export function limitFor(pair: string, limits: Record<string, number> | undefine
 export function statusText(pair: string, lines: number, limit: number): { text: string; over: boolean } {
   return { text: `${pair} ${lines}/${limit}`, over: lines > limit };
 }
+
+/** Whether an entry's inlay hint on `line` shows: on every line, or (the default, as GitLens'
+ * blame) only on the lines that hold a cursor of the editor showing the document. */
+export function hintShown(line: number, mode: string | undefined, cursorLines: number[] | undefined): boolean {
+  return mode === "all" || (cursorLines ?? []).includes(line);
+}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { hitItem, hitItems, limitFor, lineCount, profilePairName, statusText } from "../src/format";
+import { hintShown, hitItem, hitItems, limitFor, lineCount, profilePairName, statusText } from "../src/format";
 
 const range = { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } };
 
@@ -47,4 +47,11 @@ test("line counts follow the server (a final newline adds none) and the status t
   assert.equal(limitFor("team-profile", { default: 40 }), 40);
   assert.deepEqual(statusText("project-profile", 33, 30), { text: "project-profile 33/30", over: true });
   assert.deepEqual(statusText("user-profile", 43, 50), { text: "user-profile 43/50", over: false });
+});
+
+test("inlay hints: on the cursor's lines only by default, on every line with `all`", () => {
+  assert.equal(hintShown(6, undefined, [6]), true);
+  assert.equal(hintShown(7, "current", [6]), false);
+  assert.equal(hintShown(7, "current", undefined), false); // no editor shows the document
+  assert.equal(hintShown(7, "all", []), true);
 });
