@@ -107,6 +107,9 @@ class ProfileMemoryServer(LanguageServer):
         self._reported: set[str] = set()
         self.file_listeners: list[Callable[[PurePath], None]] = []
         self._debounced: dict[str, asyncio.Task] = {}
+        # what was pushed for memory files not open (see `diagnostics.publish_closed`)
+        self.closed_published: dict[PurePath, list[types.Diagnostic]] = {}
+        self.closed_checked: dict[PurePath, tuple[Source, list[types.Diagnostic]]] = {}
 
     # -- registration ----------------------------------------------------------------------------
     def handle(self, method: str, handler: Callable[..., Any], options: Any = None) -> None:

@@ -23,6 +23,7 @@ def text_document_did_open(
         return
     item = params.text_document
     ls.provider.opened(path, Document.create(item.uri, item.version, item.text))
+    diagnostics.opened(ls, path)
     diagnostics.publish_opened(ls, path)
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000, except_path=path)
     refresh.decorations_changed(ls)  # a log opened with an edit applied to it (a quick fix)
