@@ -407,8 +407,17 @@ async function decideAll(command: string): Promise<void> {
   await serverCommand(command, pending.toString());
 }
 
-async function decideOne(node: Node | undefined, decision: string): Promise<void> {
-  if (node?.proposal) {
+let pendingView: vscode.TreeView<Node> | undefined;
+
+/** From an inline button or the context menu, the row's node; from a key or the palette, the
+ * focused (selected) row of the Pending view. */
+async function decideOne(given: Node | undefined, decision: string): Promise<void> {
+  const node = given?.proposal ? given : pendingView?.selection.find((selected) => selected.proposal);
+  if (!node) {
+    void vscode.window.showInformationMessage("Profile Memory: select a proposal in the Pending view first.");
+    return;
+  }
+  if (node.proposal) {
     await serverCommand("profileMemory.decide", { uri: node.proposal.uri, line: node.proposal.line, decision });
   }
 }
@@ -422,6 +431,15 @@ async function initProfiles(): Promise<void> {
   views?.refresh(); // the Profiles view leaves its welcome for the new files
   const created = (results ?? []).filter((r) => r.created).length;
   void vscode.window.showInformationMessage(`Profile Memory: ${created} created, ${(results ?? []).length - created} kept.`);
+}
+
+/** Every memory file of the workspace into Problems (the server publishes closed files too). */
+async function checkWorkspace(): Promise<void> {
+  const counts = await serverCommand<{ files: number; findings: number }>("profileMemory.checkWorkspace");
+  if (counts) {
+    void vscode.commands.executeCommand("workbench.actions.view.problems");
+    void vscode.window.showInformationMessage(`Profile Memory: ${counts.findings} finding${counts.findings === 1 ? "" : "s"} in ${counts.files} memory file${counts.files === 1 ? "" : "s"} (as pmem check reports them).`);
+  }
 }
 
 async function showRecall(): Promise<void> {
@@ -554,7 +572,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   views = memoryViews;
   for (const [name, tree] of Object.entries(memoryViews.trees)) {
-    context.subscriptions.push(vscode.window.registerTreeDataProvider(`profileMemory.${name}`, tree));
+    const view = vscode.window.createTreeView(`profileMemory.${name}`, { treeDataProvider: tree, showCollapseAll: name === "profiles" });
+    if (name === "pending") {
+      pendingView = view;
+    }
+    context.subscriptions.push(view);
   }
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(TIMELINE_SCHEME, memoryViews.timelineProvider()),
@@ -566,6 +588,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ["profileMemory.confirmAllPending", () => decideAll("profileMemory.confirmAll")],
     ["profileMemory.discardAllPending", () => decideAll("profileMemory.discardAll")],
     ["profileMemory.initProfiles", initProfiles],
+    ["profileMemory.checkWorkspace", checkWorkspace],
     ["profileMemory.showRecall", showRecall],
     ["profileMemory.traceAnchor", traceAnchor],
     ["profileMemory.restartServer", () => restartServer(context)],

@@ -29,6 +29,7 @@ class MemoryTree implements vscode.TreeDataProvider<Node> {
     const item = new vscode.TreeItem(node.label, node.children?.length ? collapsed : vscode.TreeItemCollapsibleState.None);
     item.description = node.description;
     item.tooltip = node.tooltip ?? node.label;
+    item.accessibilityInformation = { label: node.accessibility ?? [node.label, node.description].filter(Boolean).join(", ") };
     item.iconPath = new vscode.ThemeIcon(node.icon);
     item.contextValue = node.id ? `${node.kind}.withId` : node.kind;
     if (node.open) {
