@@ -8,7 +8,7 @@ import * as path from "path";
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, InlayHintRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 
-import { HitItem, SearchHit, hintShown, hitItems, limitFor, lineCount, profilePairName, statusText } from "./format";
+import { HitItem, MARKDOWN_WORDS, SearchHit, hintShown, hitItems, limitFor, lineCount, profilePairName, statusText } from "./format";
 import type { Node } from "./outline";
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
 import { PROBE, Ran, installProblem, interpreterProblem } from "./install";
@@ -561,6 +561,7 @@ function statusBar(context: vscode.ExtensionContext): void {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionContext = context;
+  context.subscriptions.push(vscode.languages.setLanguageConfiguration("markdown", { wordPattern: MARKDOWN_WORDS }));
   output = vscode.window.createOutputChannel("Profile Memory");
   context.subscriptions.push(output);
   const memoryViews = new MemoryViews(

@@ -77,3 +77,8 @@ export function statusText(pair: string, lines: number, limit: number): { text: 
 export function hintShown(line: number, mode: string | undefined, cursorLines: number[] | undefined): boolean {
   return mode === "all" || (cursorLines ?? []).includes(line);
 }
+
+/** Markdown's words, with an anchor id one word: a double click or "select the word" takes
+ * `PF-20260412-01` whole, and its highlight does not light `20260412` inside other ids. (The
+ * Markdown extension's own pattern, with ids first.) */
+export const MARKDOWN_WORDS = /PF-\d{8}-\d{2,}|(\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark})(((\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark})|[_])?(\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark}))*/gu;

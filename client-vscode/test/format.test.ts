@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { hintShown, hitItem, hitItems, limitFor, lineCount, profilePairName, statusText } from "../src/format";
+import { MARKDOWN_WORDS, hintShown, hitItem, hitItems, limitFor, lineCount, profilePairName, statusText } from "../src/format";
 
 const range = { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } };
 
@@ -54,4 +54,10 @@ test("inlay hints: on the cursor's lines only by default, on every line with `al
   assert.equal(hintShown(7, "current", [6]), false);
   assert.equal(hintShown(7, "current", undefined), false); // no editor shows the document
   assert.equal(hintShown(7, "all", []), true);
+});
+
+test("in Markdown an anchor id is one word; other words are Markdown's", () => {
+  const words = (text: string) => [...text.matchAll(new RegExp(MARKDOWN_WORDS))].map((match) => match[0]);
+  assert.deepEqual(words("- 偏好 React <!-- PF-20260412-02 --> 见 PF-20260601-01。"), ["偏好", "React", "PF-20260412-02", "见", "PF-20260601-01"]);
+  assert.deepEqual(words("20260412 snake_case"), ["20260412", "snake_case"]);
 });
