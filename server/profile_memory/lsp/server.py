@@ -110,6 +110,7 @@ class ProfileMemoryServer(LanguageServer):
         # what was pushed for memory files not open (see `diagnostics.publish_closed`)
         self.closed_published: dict[PurePath, list[types.Diagnostic]] = {}
         self.closed_checked: dict[PurePath, tuple[Source, list[types.Diagnostic]]] = {}
+        self.watching: asyncio.Future | None = None  # the server's own polling (lsp/watch.py)
 
     # -- registration ----------------------------------------------------------------------------
     def handle(self, method: str, handler: Callable[..., Any], options: Any = None) -> None:
