@@ -589,7 +589,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ["profileMemory.confirmAllPending", () => decideAll("profileMemory.confirmAll")],
     ["profileMemory.discardAllPending", () => decideAll("profileMemory.discardAll")],
     ["profileMemory.initProfiles", initProfiles],
-    ["profileMemory.checkWorkspace", checkWorkspace],
+    ["profileMemory.checkWorkspaceProblems", checkWorkspace],
     ["profileMemory.showRecall", showRecall],
     ["profileMemory.traceAnchor", traceAnchor],
     ["profileMemory.restartServer", () => restartServer(context)],

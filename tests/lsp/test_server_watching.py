@@ -4,6 +4,7 @@ nothing at all."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 
@@ -49,6 +50,18 @@ def session(request) -> Session:
     return request.getfixturevalue(f"{request.param}_client").session
 
 
+async def quiet(session: Session, for_seconds: float = 1.5) -> None:
+    """Until the published diagnostics stay the same a while: the start-up's own checks (which
+    re-read every file) are over, and only the server's watching can see what is written next."""
+    loop = asyncio.get_running_loop()
+    seen, since = None, loop.time()
+    while loop.time() - since < for_seconds:
+        now = {uri: list(items) for uri, items in session.client.diagnostics.items()}
+        if now != seen:
+            seen, since = now, loop.time()
+        await asyncio.sleep(0.05)
+
+
 def codes(session: Session, uri: str) -> list[str]:
     return [str(d.code) for d in session.client.diagnostics.get(uri, [])]
 
@@ -60,6 +73,7 @@ async def test_a_record_appended_on_disk_is_published_without_a_request(session:
     profile.write_text("\n".join(lines), encoding="utf-8")
     uri = session.open(profile)
     assert await session.eventually(lambda: "PM006" in codes(session, uri), timeout=10)
+    await quiet(session)
     log = session.user_dir / "user-profile-log.md"
     with log.open("a", encoding="utf-8") as appended:  # an agent appends; the client says nothing
         appended.write(RECORD)
@@ -69,5 +83,6 @@ async def test_a_record_appended_on_disk_is_published_without_a_request(session:
 async def test_a_closed_file_written_on_disk_is_published(session: Session):
     log = session.project_dir / "project-profile-log.md"
     assert await session.eventually(lambda: bool(codes(session, log.as_uri())), timeout=10)
+    await quiet(session)
     log.write_text("# Project Profile Log\n", encoding="utf-8")  # every finding fixed by an agent
     assert await session.eventually(lambda: not codes(session, log.as_uri()), timeout=10)
