@@ -36,3 +36,11 @@ async def test_a_proposal_says_its_kind_in_the_files_words_with_its_context(sess
         None,
         None,
     )
+
+
+async def test_a_timeline_record_names_its_fields_as_the_log_writes_them(session: Session):
+    found = await request(session, "profileMemory/timeline", {"id": "PF-20260412-02"})
+    evolve = found["records"][1]
+    assert evolve["labels"]["summary"] == "精简版" and set(evolve["labels"]) == set(
+        evolve["fields"]
+    )

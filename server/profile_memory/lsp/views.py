@@ -53,6 +53,7 @@ def _record(view: RecordView) -> dict[str, Any]:
     }
     if view.fields:
         found["fields"] = view.fields
+        found["labels"] = {key: view.labels.get(key, key) for key in view.fields}
     return found
 
 
