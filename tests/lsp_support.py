@@ -189,6 +189,7 @@ async def start_session(
         )
     )
     session.encoding = result.capabilities.position_encoding or types.PositionEncodingKind.Utf16
+    client.server_capabilities = result.capabilities
     return session
 
 

@@ -183,5 +183,11 @@ def workspace_symbol(
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.handle(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, text_document_document_symbol)
+    # the label names our outline beside the Markdown extension's (VS Code's breadcrumbs and
+    # Outline show one group per provider)
+    server.handle(
+        types.TEXT_DOCUMENT_DOCUMENT_SYMBOL,
+        text_document_document_symbol,
+        types.DocumentSymbolOptions(label="Profile Memory"),
+    )
     server.handle(types.WORKSPACE_SYMBOL, workspace_symbol)
