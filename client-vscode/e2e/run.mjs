@@ -106,6 +106,9 @@ async function runCommand(title) {
   await page.keyboard.press("Enter");
 }
 
+/** The active tab of each editor group. */
+const activeTabs = async () => (await page.locator(".tab.active").allInnerTexts().catch(() => [])).join(" ");
+
 async function openFile(name) {
   // a workbench just loaded may drop the first Enter in Quick Open: try again
   for (let attempt = 1; ; attempt += 1) {
@@ -115,7 +118,7 @@ async function openFile(name) {
     await page.waitForTimeout(300);
     await page.keyboard.press("Enter");
     try {
-      await waitFor(async () => (await page.locator(".tab.active").innerText().catch(() => "")).includes(name), `the ${name} tab`,
+      await waitFor(async () => (await activeTabs()).includes(name), `the ${name} tab`,
                     attempt < 3 ? 8_000 : 30_000);
       break;
     } catch (error) {
@@ -272,7 +275,8 @@ await check("an id's history is a page of its records in order, whose links open
   for (const part of ["精简版", "原始上下文", "SSR 也用 Next 吧", "user-profile-log.md:"]) if (!shown.includes(part)) throw new Error(`the page lacks ${part}`);
   await page.screenshot({ path: join(artifacts, "timeline-PF-20260412-02.png") });
   await frame.locator("a", { hasText: "演进 · PF-20260412-02" }).first().click();
-  await waitFor(async () => (await page.locator(".tab.active").innerText().catch(() => "")).includes("user-profile-log.md"), "the log opened at the record");
+  await waitFor(async () => (await activeTabs()).includes("user-profile-log.md"), "the log opened at the record");
+  await runCommand("View: Close Editor Group"); // the page's group, with the log opened in it
 });
 
 await check("entries show inlay hints on the cursor's line, not a lens line each", async () => {
@@ -322,10 +326,16 @@ await check("pending actions work from the keyboard: Shift+F10 opens their menu 
 await check("a pending tooltip says kind, OLD → NEW, ⚠️, context and source", async () => {
   await openMemoryView();
   const pivot = page.locator(".sidebar .monaco-list-row", { hasText: "收费改为订阅制" }).first();
-  await page.mouse.move(800, 900); // away from whatever showed a hover before
-  await pivot.hover();
-  await waitFor(async () => (await text(".monaco-hover, .workbench-hover, .custom-hover")).includes("[转向][产品方向]"), "the tooltip", 15_000);
-  const tip = await text(".monaco-hover, .workbench-hover, .custom-hover");
+  const label = pivot.locator(".monaco-icon-label").first();
+  await waitFor(async () => {
+    await page.mouse.move(800, 900); // away, then onto the row's text: the hover comes after a delay
+    const box = await label.boundingBox();
+    if (!box) return false;
+    await page.mouse.move(box.x + 40, box.y + box.height / 2, { steps: 5 });
+    await page.waitForTimeout(1500);
+    return (await text(".monaco-hover, .workbench-hover, .workbench-hover-container, .custom-hover")).includes("[转向][产品方向]");
+  }, "the tooltip", 30_000);
+  const tip = await text(".monaco-hover, .workbench-hover, .workbench-hover-container, .custom-hover");
   for (const part of ["[转向][产品方向]", "旧 OLD: 收费模式为一次买断", "新 NEW: 收费改为订阅制", "⚠️", "来源对话: [定价讨论](chat-88bb)"]) {
     if (!tip.includes(part)) throw new Error(`the tooltip lacks ${part}: ${tip}`);
   }
