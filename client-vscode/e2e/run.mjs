@@ -75,8 +75,15 @@ let page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
 let step = 0;
 let failedSteps = 0;
 
+// E2E_PART=first-run runs only the steps of the first run with no server (a focused subset).
+let firstRunPart = false;
+
 async function check(name, action) {
   step += 1;
+  if (process.env.E2E_PART === "first-run" && !firstRunPart) {
+    console.log(`ok ${step} - ${name} # SKIP`);
+    return;
+  }
   const shot = join(artifacts, `${String(step).padStart(2, "0")}-${name.replaceAll(" ", "-")}.png`);
   try {
     await page.keyboard.press("Escape"); // close what the previous step left open (its screenshot is taken)
@@ -370,6 +377,8 @@ await check("the profiles view leaves its welcome after Initialize Profile Files
 
 server.kill();
 
+firstRunPart = true;
+
 // -- A first run with no server anywhere: the offer, a failed install that says why, and the
 // recovery from the status bar without a reload (the real install downloads from PyPI).
 const freshData = join(root, "fresh-user-data");
@@ -431,16 +440,21 @@ await check("the status bar brings the offer back and the install works without 
 
 // The setting changed while a server runs: the new command is used at once (here a wrong one,
 // which the failure names); fixed, the server starts with it, without Restart Server or a reload.
+// (in the workspace's settings: a change there is seen by the file watcher at once)
+function setServerCommand(command) {
+  mkdirSync(join(workspace, ".vscode"), { recursive: true });
+  writeFileSync(join(workspace, ".vscode", "settings.json"), JSON.stringify({ "profileMemory.server.command": command }));
+}
 const marker = join(root, "wrapper-ran");
 const wrapper = join(root, "pmem-wrapper.sh");
 writeFileSync(wrapper, `#!/bin/sh\ntouch '${marker}'\nexec '${python}' -m profile_memory serve\n`, { mode: 0o755 });
 
 await check("a wrong server.command is named, and fixing the setting starts the server", async () => {
-  writeSettings(freshData, { "profileMemory.server.command": ["/nonexistent/pmem", "serve"] });
+  setServerCommand(["/nonexistent/pmem", "serve"]);
   await waitFor(async () => (await text(".notifications-toasts")).includes("/nonexistent/pmem serve (profileMemory.server.command) failed"),
                 "the failure naming the command");
   await waitFor(async () => (await text(".statusbar")).includes("server not running"), "the status item after the failed start");
-  writeSettings(freshData, { "profileMemory.server.command": [wrapper] });
+  setServerCommand([wrapper]);
   await waitFor(async () => existsSync(marker), "the changed command to be started");
   await waitFor(async () => !(await text(".statusbar")).includes("server not running"), "the server to run with the fixed setting", 60_000);
   await openFile("project-profile.md");
@@ -449,12 +463,12 @@ await check("a wrong server.command is named, and fixing the setting starts the 
 });
 
 await check("restart server works after a failed start and uses the current setting", async () => {
-  writeSettings(freshData, { "profileMemory.server.command": ["/nonexistent/pmem", "serve"] });
+  setServerCommand(["/nonexistent/pmem", "serve"]);
   await waitFor(async () => (await text(".statusbar")).includes("server not running"), "the failed start");
   await runCommand("Profile Memory: Restart Server"); // from a failed start: it tries again, not “can't be stopped”
   await waitFor(async () => (await text(".notifications-toasts")).includes("/nonexistent/pmem serve"), "the failure named again");
   rmSync(marker, { force: true });
-  writeSettings(freshData, { "profileMemory.server.command": [wrapper] });
+  setServerCommand([wrapper]);
   await waitFor(async () => existsSync(marker) && !(await text(".statusbar")).includes("server not running"), "the server to run again", 60_000);
 });
 
