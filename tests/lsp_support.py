@@ -49,6 +49,7 @@ def capabilities(kind: str) -> types.ClientCapabilities:
             dynamic_registration=True, relative_pattern_support=True
         )
         caps.workspace.configuration = True
+        caps.workspace.inlay_hint = types.InlayHintWorkspaceClientCapabilities(refresh_support=True)
         caps.window = types.WindowClientCapabilities(
             work_done_progress=True,
             show_document=types.ShowDocumentClientCapabilities(support=True),
@@ -188,6 +189,7 @@ async def start_session(
         )
     )
     session.encoding = result.capabilities.position_encoding or types.PositionEncodingKind.Utf16
+    client.server_capabilities = result.capabilities
     return session
 
 

@@ -6,13 +6,14 @@ import { execFile } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
 import * as vscode from "vscode";
-import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions } from "vscode-languageclient/node";
+import { ExecuteCommandRequest, InlayHintRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 
-import { HitItem, SearchHit, hitItem, limitFor, lineCount, profilePairName, statusText } from "./format";
+import { HitItem, MARKDOWN_WORDS, SearchHit, hintShown, hitItems, limitFor, lineCount, profilePairName, statusText } from "./format";
 import type { Node } from "./outline";
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
 import { PROBE, Ran, installProblem, interpreterProblem } from "./install";
 import { McpOffer, offerMcpServer } from "./mcp";
+import { Interpreter, commandCandidates, interpreterCommands, interpreterLabel, venvExecutable } from "./platform";
 import { serverSettings } from "./settings";
 import { MemoryViews, TIMELINE_SCHEME, anchorAtCursor } from "./views";
 
@@ -25,9 +26,17 @@ export const DOCUMENT_SELECTOR = [
   `**/${CASES("memory")}/{JOURNAL,journal,Journal}.jsonl`,
 ].map((pattern) => ({ scheme: "file", pattern }));
 
-let client: LanguageClient | undefined;
+let client: LanguageClient | undefined; // the running client; undefined while none runs
 let starting: Promise<void> | undefined;
 let output: vscode.OutputChannel;
+
+/** Why no server runs, once a start was tried: the status item says it, and only a click, a
+ * command or a change of `profileMemory.server.command` tries again (not every view refresh). */
+interface Down {
+  text: string;
+  tooltip: string;
+}
+let down: Down | undefined;
 
 function log(message: string): void {
   output.appendLine(`[${new Date().toISOString()}] ${message}`);
@@ -54,8 +63,7 @@ function failed(reason: string): false {
 }
 
 async function which(name: string): Promise<string | undefined> {
-  for (const folder of (process.env.PATH ?? "").split(path.delimiter)) {
-    const candidate = path.join(folder, name);
+  for (const candidate of commandCandidates(name, process.env, process.platform)) {
     try {
       await fs.promises.access(candidate, fs.constants.X_OK);
       return candidate;
@@ -96,7 +104,7 @@ async function findServer(context: vscode.ExtensionContext): Promise<ServerComma
     pythonExtensionInterpreter,
     hasProfileMemory: async (python) => (await run(python, ["-c", "import profile_memory"])).code === 0,
     privateVenvPmem: async () => {
-      const pmem = path.join(privateVenv(context), "bin", "pmem");
+      const pmem = venvExecutable(privateVenv(context), "pmem", process.platform);
       return fs.existsSync(pmem) ? pmem : undefined;
     },
     log,
@@ -111,17 +119,12 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
     void vscode.window.showErrorMessage("Profile Memory: this package carries no server wheel; install it with `pip install profile-memory`.");
     return false;
   }
-  const candidates = [await which("python3"), await pythonExtensionInterpreter()].filter((p): p is string => !!p);
-  const picked = await vscode.window.showQuickPick([...new Set(candidates), "Enter the path of a Python interpreter…"], {
-    title: "Profile Memory: the Python interpreter (3.10 or newer) for the server's private environment",
-  });
-  const python = picked === "Enter the path of a Python interpreter…"
-    ? await vscode.window.showInputBox({ prompt: "Path of a Python 3.10+ interpreter" })
-    : picked;
-  if (!python) {
+  const interpreter = await pickInterpreter();
+  if (!interpreter) {
     return false;
   }
-  const problem = interpreterProblem(python, await run(python, PROBE));
+  const python = interpreterLabel(interpreter);
+  const problem = interpreterProblem(python, await run(interpreter.command, [...interpreter.args, ...PROBE]));
   if (problem) {
     return failed(problem);
   }
@@ -132,16 +135,16 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
       fs.mkdirSync(path.dirname(venv), { recursive: true });
       // --clear: a venv left by an earlier attempt (another Python, a failed install) is made anew
       for (const [command, args] of [
-        [python, ["-m", "venv", "--clear", venv]],
+        [interpreter.command, [...interpreter.args, "-m", "venv", "--clear", venv]],
         // with the [mcp] extra: the same environment serves VS Code's agent mode (`pmem mcp`)
-        [path.join(venv, "bin", "pip"), ["install", `${context.asAbsolutePath(path.join("server", wheels[0]))}[mcp]`]],
+        [venvExecutable(venv, "pip", process.platform), ["install", `${context.asAbsolutePath(path.join("server", wheels[0]))}[mcp]`]],
       ] as [string, string[]][]) {
         log(`$ ${command} ${args.join(" ")}`);
         const result = await run(command, args);
         output.append(result.stdout + result.stderr);
         if (result.code !== 0) {
           fs.rmSync(venv, { recursive: true, force: true }); // nothing half-installed is left to be found
-          return failed(command === python ? `${python} could not create a virtual environment` : installProblem(result));
+          return failed(command === interpreter.command ? `${python} could not create a virtual environment` : installProblem(result));
         }
       }
       return true;
@@ -149,31 +152,77 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
   );
 }
 
+const ENTER_PATH = "Enter the path of a Python interpreter…";
+
+/** The interpreters found on this system (`python3`, or on Windows the `py` launcher and
+ * `python`) and the Python extension's, then a path typed in. */
+async function pickInterpreter(): Promise<Interpreter | undefined> {
+  const found: Interpreter[] = [];
+  for (const candidate of interpreterCommands(process.platform)) {
+    const command = await which(candidate.command);
+    if (command) {
+      found.push({ command, args: candidate.args });
+    }
+  }
+  const extension = await pythonExtensionInterpreter();
+  if (extension) {
+    found.push({ command: extension, args: [] });
+  }
+  const byLabel = new Map(found.map((interpreter) => [interpreterLabel(interpreter), interpreter]));
+  const picked = await vscode.window.showQuickPick([...byLabel.keys(), ENTER_PATH], {
+    title: "Profile Memory: the Python interpreter (3.10 or newer) for the server's private environment",
+  });
+  if (picked !== ENTER_PATH) {
+    return picked ? byLabel.get(picked) : undefined;
+  }
+  const typed = (await vscode.window.showInputBox({ prompt: "Path of a Python 3.10+ interpreter" }))?.trim();
+  return typed ? { command: typed, args: [] } : undefined;
+}
+
 function readme(context: vscode.ExtensionContext): vscode.Uri | undefined {
   const name = fs.readdirSync(context.extensionPath).find((file) => file.toLowerCase() === "readme.md");
   return name ? vscode.Uri.file(path.join(context.extensionPath, name)) : undefined;
 }
 
-async function offerInstall(context: vscode.ExtensionContext): Promise<ServerCommand | undefined> {
-  const choice = await vscode.window.showInformationMessage(
-    "Profile Memory needs its language server (pmem). Install the bundled server into a private environment? (pip downloads its dependencies from PyPI: a network connection is needed.)",
-    "Install server",
-    "Open README",
-  );
-  const guide = readme(context);
-  if (choice === "Open README" && guide) {
-    void vscode.commands.executeCommand("markdown.showPreview", guide);
-  }
-  if (choice === "Install server" && (await installServer(context))) {
-    return findServer(context);
-  }
-  return undefined;
+const NOT_FOUND =
+  "Profile Memory needs its language server, pmem, and found none (profileMemory.server.command, PATH, the Python extension's interpreter). " +
+  "Install the bundled server into a private environment (pip downloads its dependencies from PyPI: a network connection is needed), " +
+  "or set profileMemory.server.command to a pmem: code-server and a VS Code started from the dock read PATH from a login shell, " +
+  "so a pmem your terminal finds may not be seen.";
+
+/** The install offer. Not awaited by the start: an offer nobody answers slides into the
+ * notification centre, and the status item says the server is not installed meanwhile (a click on
+ * it offers again). */
+function offerInstall(context: vscode.ExtensionContext): void {
+  void vscode.window.showInformationMessage(NOT_FOUND, "Install server", "Open Settings", "Open README").then(async (choice) => {
+    const guide = readme(context);
+    if (choice === "Open README" && guide) {
+      void vscode.commands.executeCommand("markdown.showPreview", guide);
+    } else if (choice === "Open Settings") {
+      void vscode.commands.executeCommand("workbench.action.openSettings", "profileMemory.server.command");
+    } else if (choice === "Install server" && (await installServer(context))) {
+      const server = await findServer(context);
+      if (server) {
+        void vscode.window.showInformationMessage(`Profile Memory: the language server is installed in ${privateVenv(context)} and starts from ${server.command}.`);
+        await restartServer(context);
+      }
+    }
+  });
+}
+
+function commandLine(server: ServerCommand): string {
+  return [server.command, ...server.args].join(" ");
 }
 
 async function startClient(context: vscode.ExtensionContext): Promise<void> {
-  const server = (await findServer(context)) ?? (await offerInstall(context));
+  const server = await findServer(context);
   if (!server) {
-    log("The language server is not running: no server was found or installed.");
+    log("The language server is not running: no server was found.");
+    down = {
+      text: "$(warning) Profile Memory: server not installed",
+      tooltip: "The language server (pmem) is not running: none was found. Click to install it, or set profileMemory.server.command.",
+    };
+    offerInstall(context);
     return;
   }
   const serverOptions: ServerOptions = { command: server.command, args: server.args };
@@ -183,28 +232,92 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
     initializationOptions: serverSettings((key) => configuration.get(key)),
     synchronize: { configurationSection: "profileMemory" },
     outputChannel: output,
+    middleware: {
+      provideInlayHints: async (document, range, token, next) => {
+        const hints = await next(document, range, token);
+        const mode = vscode.workspace.getConfiguration("profileMemory").get<string>("inlayHints.lines");
+        const cursors = vscode.window.visibleTextEditors
+          .filter((editor) => editor.document === document)
+          .flatMap((editor) => editor.selections.map((selection) => selection.active.line));
+        return hints?.filter((hint) => hintShown(hint.position.line, mode, cursors));
+      },
+    },
   };
-  client = new LanguageClient("profileMemory", "Profile Memory", serverOptions, clientOptions);
-  log(`Starting ${server.command} ${server.args.join(" ")} (${server.source})`);
-  await client.start();
+  const started = new LanguageClient("profileMemory", "Profile Memory", serverOptions, clientOptions);
+  log(`Starting ${commandLine(server)} (${server.source})`);
+  try {
+    await started.start();
+  } catch (error) {
+    await started.dispose().catch(() => undefined); // a client whose start failed cannot be stopped, only dropped
+    startFailed(server, error);
+    return;
+  }
+  client = started;
   mcpOffer?.changed(); // a server just installed is now offered to the agent mode too
-  client.onNotification("profileMemory/didChange", () => views?.refresh());
+  down = undefined;
+  started.onDidChangeState((event) => {
+    if (event.newState === State.Stopped && client === started) {
+      client = undefined; // it stopped for good (the library gave up restarting it)
+      down = { text: "$(error) Profile Memory: server not running", tooltip: `${commandLine(server)} stopped. Click to start it again.` };
+      serverState?.();
+    }
+  });
+  started.onNotification("profileMemory/didChange", () => views?.refresh());
   views?.refresh();
 }
 
-/** Starts the server once, when a memory file is first opened or a command needs it. When it
- * could not start (none found, the offer dismissed, an install failed), the next command asks
- * again: nothing needs a reload. */
-function ensureClient(context: vscode.ExtensionContext): Promise<void> {
+/** A start that failed names the command it tried and where it came from. */
+function startFailed(server: ServerCommand, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  const origin = server.source === "setting" ? " (profileMemory.server.command)" : "";
+  log(`The language server failed to start: ${commandLine(server)}${origin}: ${reason}`);
+  down = {
+    text: `$(error) Profile Memory: server not running`,
+    tooltip: `Starting ${commandLine(server)}${origin} failed. Fix the setting (the server restarts when it changes) or click to try again.`,
+  };
+  const fix = server.source === "setting" ? "Open Settings" : "Show Output";
+  void vscode.window
+    .showErrorMessage(`Profile Memory: the language server did not start: ${commandLine(server)}${origin} failed (${reason}).`, fix, "Show Output")
+    .then((choice) => {
+      if (choice === "Open Settings") {
+        void vscode.commands.executeCommand("workbench.action.openSettings", "profileMemory.server.command");
+      } else if (choice === "Show Output") {
+        output.show();
+      }
+    });
+}
+
+/** Starts the server, when a memory file is first opened or a command needs it. Once a start
+ * was tried and no server runs, only `explicit` calls (a command, a click on the status item)
+ * try again: nothing needs a reload, and a view's refresh does not offer the install twice. */
+function ensureClient(context: vscode.ExtensionContext, explicit = false): Promise<void> {
+  if (client || (down && !explicit && !starting)) {
+    return Promise.resolve();
+  }
+  if (!starting) {
+    down = undefined; // the status item says it is starting; a new failure says why again
+  }
   starting ??= startClient(context)
     .catch((error) => log(`The language server failed to start: ${error}`))
     .finally(() => {
-      if (!client) {
-        starting = undefined;
-      }
+      starting = undefined;
       serverState?.();
     });
+  serverState?.();
   return starting;
+}
+
+/** Restart Server, a click on the status item, and a change of `profileMemory.server.command`:
+ * from any state (running, never started, failed to start, stopped), with the current setting. */
+async function restartServer(context: vscode.ExtensionContext): Promise<void> {
+  await starting;
+  const previous = client;
+  client = undefined;
+  if (previous) {
+    log("Stopping the language server");
+    await previous.dispose().catch((error) => log(`Stopping the language server failed: ${error}`));
+  }
+  await ensureClient(context, true);
 }
 
 function isMemoryFile(document: vscode.TextDocument): boolean {
@@ -216,7 +329,7 @@ let serverState: (() => void) | undefined;
 let views: MemoryViews | undefined;
 
 async function serverCommand<T>(command: string, argument?: unknown): Promise<T | undefined> {
-  await ensureClient(extensionContext);
+  await ensureClient(extensionContext, true);
   if (!client) {
     void vscode.window.showWarningMessage("Profile Memory: the language server is not running.");
     return undefined;
@@ -243,16 +356,16 @@ function searchMemory(): void {
       return;
     }
     pick.busy = true;
-    const hits = (await serverCommand<SearchHit[]>("profileMemory.search", { query: value, limit: 50 })) ?? [];
+    const hits = await serverCommand<SearchHit[]>("profileMemory.search", { query: value, limit: 50 });
     if (mine === latest) {
-      pick.items = hits.map(hitItem);
+      pick.items = hits ? hitItems(value, hits) : [];
       pick.busy = false;
     }
   });
   pick.onDidAccept(async () => {
     const chosen = pick.selectedItems[0];
     pick.hide();
-    if (chosen) {
+    if (chosen?.hit) {
       await openAt(chosen.hit.uri, chosen.hit.range.start.line);
     }
   });
@@ -297,8 +410,17 @@ async function decideAll(command: string): Promise<void> {
   await serverCommand(command, pending.toString());
 }
 
-async function decideOne(node: Node | undefined, decision: string): Promise<void> {
-  if (node?.proposal) {
+let pendingView: vscode.TreeView<Node> | undefined;
+
+/** From an inline button or the context menu, the row's node; from a key or the palette, the
+ * focused (selected) row of the Pending view. */
+async function decideOne(given: Node | undefined, decision: string): Promise<void> {
+  const node = given?.proposal ? given : pendingView?.selection.find((selected) => selected.proposal);
+  if (!node) {
+    void vscode.window.showInformationMessage("Profile Memory: select a proposal in the Pending view first.");
+    return;
+  }
+  if (node.proposal) {
     await serverCommand("profileMemory.decide", { uri: node.proposal.uri, line: node.proposal.line, decision });
   }
 }
@@ -333,8 +455,18 @@ async function initProfiles(): Promise<void> {
     return;
   }
   const results = await serverCommand<{ uri: string; created: boolean }[]>("profileMemory.init", { scope });
+  views?.refresh(); // the Profiles view leaves its welcome for the new files
   const created = (results ?? []).filter((r) => r.created).length;
   void vscode.window.showInformationMessage(`Profile Memory: ${created} created, ${(results ?? []).length - created} kept.`);
+}
+
+/** Every memory file of the workspace into Problems (the server publishes closed files too). */
+async function checkWorkspace(): Promise<void> {
+  const counts = await serverCommand<{ files: number; findings: number }>("profileMemory.checkWorkspace");
+  if (counts) {
+    void vscode.commands.executeCommand("workbench.actions.view.problems");
+    void vscode.window.showInformationMessage(`Profile Memory: ${counts.findings} finding${counts.findings === 1 ? "" : "s"} in ${counts.files} memory file${counts.files === 1 ? "" : "s"} (as pmem check reports them).`);
+  }
 }
 
 async function showRecall(): Promise<void> {
@@ -367,14 +499,52 @@ async function traceAnchor(): Promise<void> {
   }
 }
 
-/** Until the server runs, a status bar item says so and offers to start or install it. */
+/** Whenever a start was tried and no server runs, a status bar item says why; a click starts
+ * it again, or offers the install again. */
 function serverStatus(context: vscode.ExtensionContext): void {
   const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 101);
-  item.text = "$(warning) Profile Memory: server not running";
-  item.tooltip = "Click to start the language server (or install it)";
   item.command = "profileMemory.restartServer";
-  serverState = () => (client ? item.hide() : item.show());
+  serverState = () => {
+    if (client) {
+      item.hide();
+      return;
+    }
+    item.text = starting && !down ? "$(sync~spin) Profile Memory: starting the server" : down?.text ?? "$(warning) Profile Memory: server not running";
+    item.tooltip = down?.tooltip ?? "Click to start the language server (or install it)";
+    if (starting || down) {
+      item.show();
+    }
+  };
   context.subscriptions.push(item);
+}
+
+/** With hints on the cursor's line only, a move to another line of a compact profile fetches
+ * them again. */
+function hintsFollowTheCursor(context: vscode.ExtensionContext): void {
+  const lastLine = new Map<vscode.TextEditor, number>();
+  context.subscriptions.push(
+    vscode.window.onDidChangeTextEditorSelection((event) => {
+      const line = event.selections[0]?.active.line;
+      const document = event.textEditor.document;
+      if (lastLine.get(event.textEditor) === line || !profilePairName(document.uri.fsPath) || !isMemoryFile(document)) {
+        return;
+      }
+      lastLine.set(event.textEditor, line);
+      if (vscode.workspace.getConfiguration("profileMemory").get<string>("inlayHints.lines") !== "all") {
+        client?.getFeature(InlayHintRequest.method)?.getProvider(document)?.onDidChangeInlayHints.fire();
+      }
+    }),
+    vscode.window.onDidChangeVisibleTextEditors((editors) => {
+      for (const editor of [...lastLine.keys()].filter((known) => !editors.includes(known))) {
+        lastLine.delete(editor);
+      }
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("profileMemory.inlayHints.lines") && vscode.window.activeTextEditor) {
+        client?.getFeature(InlayHintRequest.method)?.getProvider(vscode.window.activeTextEditor.document)?.onDidChangeInlayHints.fire();
+      }
+    }),
+  );
 }
 
 function statusBar(context: vscode.ExtensionContext): void {
@@ -424,7 +594,7 @@ async function prepareMcp(context: vscode.ExtensionContext, server: ServerComman
   if (server.source !== "private-venv") {
     return true; // an environment the person installed: `pmem mcp` says itself what it lacks
   }
-  const python = path.join(privateVenv(context), "bin", "python");
+  const python = venvExecutable(privateVenv(context), "python", process.platform);
   if ((await run(python, ["-c", "import mcp"])).code === 0) {
     return true;
   }
@@ -470,6 +640,7 @@ function registerMcp(context: vscode.ExtensionContext): void {
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionContext = context;
+  context.subscriptions.push(vscode.languages.setLanguageConfiguration("markdown", { wordPattern: MARKDOWN_WORDS }));
   output = vscode.window.createOutputChannel("Profile Memory");
   context.subscriptions.push(output);
   const memoryViews = new MemoryViews(
@@ -481,7 +652,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   );
   views = memoryViews;
   for (const [name, tree] of Object.entries(memoryViews.trees)) {
-    context.subscriptions.push(vscode.window.registerTreeDataProvider(`profileMemory.${name}`, tree));
+    const view = vscode.window.createTreeView(`profileMemory.${name}`, { treeDataProvider: tree, showCollapseAll: name === "profiles" });
+    if (name === "pending") {
+      pendingView = view;
+    }
+    context.subscriptions.push(view);
   }
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(TIMELINE_SCHEME, memoryViews.timelineProvider()),
@@ -493,9 +668,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ["profileMemory.confirmAllPending", () => decideAll("profileMemory.confirmAll")],
     ["profileMemory.discardAllPending", () => decideAll("profileMemory.discardAll")],
     ["profileMemory.initProfiles", initProfiles],
+    ["profileMemory.checkWorkspaceProblems", checkWorkspace],
     ["profileMemory.showRecall", showRecall],
     ["profileMemory.traceAnchor", traceAnchor],
-    ["profileMemory.restartServer", async () => (client ? client.restart() : ensureClient(context))],
+    ["profileMemory.restartServer", () => restartServer(context)],
     ["profileMemory.refreshViews", () => memoryViews.refresh()],
     ["profileMemory.filterHistory", () => memoryViews.filterHistory()],
     ["profileMemory.showHistory", (node?: Node) => memoryViews.showHistory(node?.id ?? anchorAtCursor())],
@@ -511,6 +687,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   statusBar(context);
   serverStatus(context);
   registerMcp(context);
+  hintsFollowTheCursor(context);
+  context.subscriptions.push(
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("profileMemory.server.command")) {
+        log("profileMemory.server.command changed: restarting the language server");
+        void restartServer(context);
+      }
+    }),
+  );
   // Activation on any Markdown file costs nothing: the server starts with the first memory file.
   if (vscode.workspace.textDocuments.some(isMemoryFile)) {
     await ensureClient(context);
@@ -526,5 +711,5 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  await client?.stop().catch(() => undefined);
 }

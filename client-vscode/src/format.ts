@@ -5,6 +5,7 @@ export interface SearchHit {
   uri: string;
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
   ts?: string;
+  date?: string; // a log record's date
   tags?: string[];
   text: string;
   id?: string;
@@ -14,21 +15,36 @@ export interface HitItem {
   label: string;
   description: string;
   detail: string;
-  hit: SearchHit;
+  alwaysShow: boolean;
+  hit?: SearchHit; // none on the "no results" row
 }
 
 function fileName(uri: string): string {
   return decodeURIComponent(uri.slice(uri.lastIndexOf("/") + 1));
 }
 
+/** A hit as a QuickPick row, in the server's order (newest first) and all of them: the label is
+ * an icon only, so VS Code's filter never re-sorts rows by label match (it sorts by label
+ * highlights alone, and its `sortByLabel` is a proposed API), and `alwaysShow` keeps every hit the
+ * server found, as `pmem search` prints them. The text is the description (matched, highlighted);
+ * the detail says when, what and where. */
 export function hitItem(hit: SearchHit): HitItem {
   const where = `${fileName(hit.uri)}:${hit.range.start.line + 1}`;
   if (hit.kind === "journal") {
     const when = (hit.ts ?? "").replace("T", " ").replace(/\.\d{3}Z$/, "Z");
     const tags = hit.tags && hit.tags.length > 0 ? ` · ${hit.tags.map((t) => `#${t}`).join(" ")}` : "";
-    return { label: `$(notebook) ${hit.text}`, description: `${when}${tags}`, detail: where, hit };
+    return { label: "$(notebook)", description: hit.text, detail: `${when} · journal${tags} · ${where}`, alwaysShow: true, hit };
   }
-  return { label: `$(history) ${hit.text}`, description: hit.id ?? "", detail: where, hit };
+  const when = hit.date || "undated";
+  return { label: "$(history)", description: hit.text, detail: `${when} · log record ${hit.id ?? ""} · ${where}`.replace("  ", " "), alwaysShow: true, hit };
+}
+
+/** The hits as rows, or one row saying there are none. */
+export function hitItems(query: string, hits: SearchHit[]): HitItem[] {
+  if (hits.length === 0) {
+    return [{ label: "$(info)", description: `No results for “${query}”`, detail: "Journals and log records were searched (case-insensitive).", alwaysShow: true }];
+  }
+  return hits.map(hitItem);
 }
 
 const PROFILE = /(^|[\\/])([^\\/]*profile)\.md$/i;
@@ -55,3 +71,14 @@ export function limitFor(pair: string, limits: Record<string, number> | undefine
 export function statusText(pair: string, lines: number, limit: number): { text: string; over: boolean } {
   return { text: `${pair} ${lines}/${limit}`, over: lines > limit };
 }
+
+/** Whether an entry's inlay hint on `line` shows: on every line, or (the default, as GitLens'
+ * blame) only on the lines that hold a cursor of the editor showing the document. */
+export function hintShown(line: number, mode: string | undefined, cursorLines: number[] | undefined): boolean {
+  return mode === "all" || (cursorLines ?? []).includes(line);
+}
+
+/** Markdown's words, with an anchor id one word: a double click or "select the word" takes
+ * `PF-20260412-01` whole, and its highlight does not light `20260412` inside other ids. (The
+ * Markdown extension's own pattern, with ids first.) */
+export const MARKDOWN_WORDS = /PF-\d{8}-\d{2,}|(\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark})(((\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark})|[_])?(\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark}))*/gu;

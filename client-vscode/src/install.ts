@@ -1,6 +1,8 @@
 // Installing the bundled server: what to check in the interpreter first, and how to say why an
 // install failed, in the notification itself. Pure.
 
+import { Platform, newerPythonHint } from "./platform";
+
 /** Run by the interpreter a user picked: its version, and whether it can make a venv. */
 export const PROBE = [
   "-c",
@@ -15,7 +17,7 @@ export interface Ran {
 }
 
 /** Why this interpreter cannot host the server, or undefined when it can. */
-export function interpreterProblem(python: string, probe: Ran): string | undefined {
+export function interpreterProblem(python: string, probe: Ran, platform: Platform = process.platform): string | undefined {
   if (probe.missing) {
     return `${python} was not found`;
   }
@@ -25,10 +27,12 @@ export function interpreterProblem(python: string, probe: Ran): string | undefin
   }
   const [major, minor] = [Number(match[1]), Number(match[2])];
   if (major < 3 || (major === 3 && minor < 10)) {
-    return `${python} is Python ${major}.${minor}; the server needs Python 3.10 or newer`;
+    return `${python} is Python ${major}.${minor}; the server needs Python 3.10 or newer (${newerPythonHint(platform)})`;
   }
   if (match[3] === "no-venv") {
-    return `${python} has no venv module (on Debian or Ubuntu: sudo apt install python${major}.${minor}-venv)`;
+    return platform === "linux"
+      ? `${python} has no venv module (on Debian or Ubuntu: sudo apt install python${major}.${minor}-venv)`
+      : `${python} has no venv module: install Python from python.org, which has it`;
   }
   return undefined;
 }

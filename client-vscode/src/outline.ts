@@ -41,6 +41,10 @@ export interface ProposalInfo {
   text: string;
   old: string | null;
   target: string | null;
+  word?: string; // the kind as the file writes it (新增, 演进, 转向)
+  context?: string | null; // 原始上下文
+  source?: string | null; // 来源对话
+  warning?: boolean; // marked ⚠️ (a pivot)
 }
 
 /** The last replacement of a FACT.md: the version it replaced, kept in memory/.fact-history/. */
@@ -75,6 +79,7 @@ export interface Node {
   id?: string; // an anchor id the node is about (for Show History)
   proposal?: { uri: string; line: number };
   change?: { folder: string; fact: string; version: string; rev: string }; // Show Diff, Restore
+  accessibility?: string; // what a screen reader says of the row
 }
 
 export const STATE_ICONS: Record<EntryInfo["state"], string> = {
@@ -89,13 +94,24 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+const STATE_WORDS: Record<EntryInfo["state"], string> = {
+  live: "confirmed",
+  unconfirmed: "not confirmed yet (no id)",
+  dangling: "dangling: its id has no log record",
+  deleted: "deleted in its log",
+  retired: "retired by a pivot",
+};
+
 export function entryNode(entry: EntryInfo, profile: string): Node {
   const last = entry.last ? `${entry.last.operation} · ${entry.last.date}` : entry.state;
+  const records = entry.records ? `, ${plural(entry.records, "record")}` : "";
+  const lastSaid = entry.last ? `, last change ${entry.last.operation} on ${entry.last.date}` : "";
   return {
     kind: "entry",
     label: entry.text,
     description: entry.id ? `${entry.id} · ${last}` : entry.state,
     tooltip: `${entry.state}${entry.records ? ` · ${plural(entry.records, "record")}` : ""}`,
+    accessibility: `${entry.text}: ${STATE_WORDS[entry.state]}${entry.id ? `, ${entry.id}` : ""}${records}${lastSaid}`,
     icon: STATE_ICONS[entry.state],
     open: { uri: profile, line: entry.line },
     id: entry.id ?? undefined,
@@ -133,12 +149,26 @@ export function profileNodes(outline: Outline): Node[] {
 
 const KIND_ICONS: Record<ProposalInfo["kind"], string> = { add: "add", evolve: "arrow-right", pivot: "arrow-swap" };
 
+/** What a proposal's tooltip says: kind and category, OLD → NEW, the ⚠️, its context and source. */
+export function proposalTooltip(proposal: ProposalInfo): string {
+  const word = proposal.word ?? proposal.kind;
+  return [
+    `[${word}][${proposal.category}]${proposal.scope ? ` · ${proposal.scope}` : ""}`,
+    ...(proposal.old ? [`旧 OLD: ${proposal.old}`, `新 NEW: ${proposal.text}`] : [proposal.text]),
+    ...(proposal.warning || proposal.kind === "pivot" ? ["⚠️ a change of direction: read it before confirming"] : []),
+    ...(proposal.context ? [`原始上下文: ${proposal.context}`] : []),
+    ...(proposal.source ? [`来源对话: ${proposal.source}`] : []),
+  ].join("\n");
+}
+
 export function pendingNodes(outline: Outline): Node[] {
   return outline.pending.flatMap((file) =>
     file.proposals.map((proposal) => ({
       kind: "proposal" as const,
-      label: proposal.old ? `${proposal.old} → ${proposal.text}` : proposal.text,
-      description: `${proposal.kind} · ${proposal.category}${proposal.scope ? ` · ${proposal.scope}` : ""}`,
+      label: `${proposal.warning ? "⚠️ " : ""}${proposal.old ? `${proposal.old} → ${proposal.text}` : proposal.text}`,
+      description: `${proposal.word ?? proposal.kind} · ${proposal.category}${proposal.scope ? ` · ${proposal.scope}` : ""}`,
+      tooltip: proposalTooltip(proposal),
+      accessibility: `Proposal, ${proposal.word ?? proposal.kind} in ${proposal.category}: ${proposal.old ? `${proposal.old}, becomes ${proposal.text}` : proposal.text}${proposal.warning ? ", marked as a change of direction" : ""}`,
       icon: KIND_ICONS[proposal.kind],
       open: { uri: file.uri, line: proposal.line },
       proposal: { uri: file.uri, line: proposal.line },
@@ -153,6 +183,7 @@ export function historyNodes(records: RecordInfo[]): Node[] {
     label: record.title,
     description: `${record.date} · ${record.operation} · ${record.id}`,
     tooltip: record.pair,
+    accessibility: `${record.title}: ${record.operation} record of ${record.id} on ${record.date}, ${record.pair}`,
     icon: "history",
     open: { uri: record.uri, line: record.line },
     id: record.id,

@@ -6,6 +6,7 @@ import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 
 import { SearchHit } from "./format";
+import { TimelineRecord, timelineHtml } from "./timeline";
 import { Node, Outline, PairInfo, RecordInfo, historyNodes, memoryNodes, pendingNodes, profileNodes } from "./outline";
 
 export const TIMELINE_SCHEME = "profile-memory-history";
@@ -29,6 +30,7 @@ class MemoryTree implements vscode.TreeDataProvider<Node> {
     const item = new vscode.TreeItem(node.label, node.children?.length ? collapsed : vscode.TreeItemCollapsibleState.None);
     item.description = node.description;
     item.tooltip = node.tooltip ?? node.label;
+    item.accessibilityInformation = { label: node.accessibility ?? [node.label, node.description].filter(Boolean).join(", ") };
     item.iconPath = new vscode.ThemeIcon(node.icon);
     item.contextValue = node.id ? `${node.kind}.withId` : node.kind;
     if (node.open) {
@@ -141,15 +143,27 @@ export class MemoryViews {
     }
   }
 
-  /** The id's records through pivots, oldest first, as a read-only Markdown document. */
+  /** The id's records through pivots, oldest first, as a page beside the editor: each record
+   * with its fields, and links that open its line. */
   async showHistory(id: string | undefined): Promise<void> {
     const anchor = id ?? (await vscode.window.showInputBox({ title: "Show History", prompt: "An anchor id", placeHolder: "PF-20260412-01" }))?.trim();
     if (!anchor) {
       return;
     }
-    const uri = vscode.Uri.from({ scheme: TIMELINE_SCHEME, path: `/${anchor}.md` });
-    const document = await vscode.workspace.openTextDocument(uri);
-    await vscode.window.showTextDocument(document, { preview: true });
+    let records: TimelineRecord[];
+    try {
+      const found = await this.request<{ records: TimelineRecord[] }>("profileMemory/timeline", { id: anchor });
+      if (!found) {
+        void vscode.window.showWarningMessage("Profile Memory: the language server is not running.");
+        return;
+      }
+      records = found.records;
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Profile Memory: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel("profileMemory.history", `History ${anchor}`, vscode.ViewColumn.Beside, { enableCommandUris: ["profileMemory.openAt"] });
+    panel.webview.html = timelineHtml(anchor, records, panel.webview.cspSource);
   }
 
   timelineProvider(): vscode.TextDocumentContentProvider {

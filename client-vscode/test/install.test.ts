@@ -13,8 +13,8 @@ test("an interpreter that can host the server", () => {
 test("each reason an interpreter cannot, said plainly", () => {
   assert.equal(interpreterProblem("/nope/python", { code: 1, stdout: "", stderr: "", missing: true }), "/nope/python was not found");
   assert.equal(interpreterProblem("/bin/ls", { code: 2, stdout: "", stderr: "ls: invalid option" }), "/bin/ls is not a Python interpreter");
-  assert.equal(interpreterProblem("python3.8", ok("3 8 venv")), "python3.8 is Python 3.8; the server needs Python 3.10 or newer");
-  assert.match(interpreterProblem("python3", ok("3 11 no-venv")) ?? "", /no venv module \(on Debian or Ubuntu: sudo apt install python3\.11-venv\)/);
+  assert.match(interpreterProblem("python3.8", ok("3 8 venv"), "linux") ?? "", /^python3\.8 is Python 3\.8; the server needs Python 3\.10 or newer \(install python3\.10 or newer/);
+  assert.match(interpreterProblem("python3", ok("3 11 no-venv"), "linux") ?? "", /no venv module \(on Debian or Ubuntu: sudo apt install python3\.11-venv\)/);
 });
 
 test("the probe itself runs on this machine's Python", () => {

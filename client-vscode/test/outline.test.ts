@@ -40,10 +40,26 @@ test("an entry's state decides its icon and, without an id, its description", ()
 test("pending: each proposal with its change, kind and category, and where it is", () => {
   const [evolve, add] = pendingNodes(recorded.outline);
   assert.equal(evolve.label, "偏好 React + Next.js 全栈开发 → 偏好 React + Next.js，SSR 优先");
-  assert.equal(evolve.description, "evolve · 技术偏好 · user");
+  assert.equal(evolve.description, "演进 · 技术偏好 · user");
+  assert.equal(evolve.tooltip, "[演进][技术偏好] · user\n旧 OLD: 偏好 React + Next.js 全栈开发\n新 NEW: 偏好 React + Next.js，SSR 优先\n原始上下文: \"默认都做 SSR\"");
+  assert.equal(add.description, "新增 · 技术栈与架构 · project");
   assert.equal(evolve.id, "PF-20260412-02");
   assert.equal(add.label, "所有时间存 UTC");
   assert.deepEqual(add.proposal, { uri: "file:///work/clean/repo/.cursor/profile/profile-pending.md", line: 7 });
+});
+
+test("a pivot is marked ⚠️ in its label and tooltip, with its source", () => {
+  const outline: Outline = structuredClone(recorded.outline);
+  Object.assign(outline.pending[0].proposals[0], { kind: "pivot", word: "转向", warning: true, source: "[框架讨论](chat-1)" });
+  const [pivot] = pendingNodes(outline);
+  assert.match(pivot.label, /^⚠️ 偏好 React/);
+  assert.match(pivot.tooltip ?? "", /^\[转向\]\[技术偏好\] · user\n旧 OLD: .*\n新 NEW: .*\n⚠️ a change of direction.*\n原始上下文: .*\n来源对话: \[框架讨论\]\(chat-1\)$/);
+  assert.match(pivot.accessibility ?? "", /^Proposal, 转向 in 技术偏好: .*, marked as a change of direction$/);
+});
+
+test("screen readers hear an entry's text and state, not its counts alone", () => {
+  const entry = profileNodes(recorded.outline)[0].children?.[1].children?.[0];
+  assert.equal(entry?.accessibility, "偏好 React + Next.js 全栈开发: confirmed, PF-20260412-02, 2 records, last change 演进 on 2026-05-01");
 });
 
 test("history: newest first as the server sends it, each opening its heading", () => {

@@ -115,7 +115,7 @@ def test_workspace_symbols_find_ids_texts_and_titles_in_both_pairs(served: Serve
     found = symbols.workspace_symbol(served.ls, types.WorkspaceSymbolParams(query="pf-20260601-01"))
     places = {(s.location.uri.rsplit("/", 1)[1], s.kind) for s in found}
     assert ("project-profile.md", types.SymbolKind.String) in places
-    assert ("project-profile-log.md", types.SymbolKind.Event) in places
+    assert ("project-profile-log.md", types.SymbolKind.Object) in places
 
 
 def test_definition_of_a_compact_anchor_is_its_records(served: Served):

@@ -16,6 +16,7 @@ from profile_memory.lsp import (
     inlay_hints,
     lifecycle,
     references,
+    refresh,
     rename,
     symbols,
     text_sync,
@@ -40,6 +41,7 @@ FEATURES = (
     commands,
     views,
     fact_versions,
+    refresh,
 )
 
 

@@ -1,7 +1,12 @@
 """Diagnostics: every rule of the core, pushed (debounced per document) or pulled, never both.
 
-A client that pulls (`textDocument/diagnostic`) is not pushed to; it is sent
-`workspace/diagnostic/refresh` when other files change. Results for an older version are dropped.
+A client that pulls (`textDocument/diagnostic`) is not pushed to for its open documents; it is
+sent `workspace/diagnostic/refresh` when other files change. Results for an older version are
+dropped.
+
+The memory files of the workspace that are not open (every file `pmem check` would check: under
+the user folder, the project folder and the memory folders) are pushed to every client, at start
+and whenever a file changes, so Problems lists the whole workspace, as the view counts it.
 """
 
 from __future__ import annotations
@@ -12,7 +17,9 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from profile_memory.core.diagnostics import Diagnostic
+from profile_memory.core.files import Role
 from profile_memory.core.rules import check_source, check_source_alone
+from profile_memory.lsp.provider import uri
 
 if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
@@ -84,10 +91,63 @@ def _send_refresh(ls: ProfileMemoryServer) -> None:
         ls.workspace_diagnostic_refresh(None)
 
 
+def workspace_files(ls: ProfileMemoryServer) -> list[PurePath]:
+    """Every memory file under the places' default roots, as `pmem check` finds them."""
+    roots = [root for places in ls.places for root in places.default_roots()]
+    return list(dict.fromkeys(path for root in roots for path in ls.memory.discover(root)))
+
+
+def _closed_items(ls: ProfileMemoryServer, path: PurePath) -> list[types.Diagnostic]:
+    """A closed file's diagnostics; a journal's are kept while it is unchanged (no other file
+    changes what is said of it, and it may be megabytes)."""
+    source = ls.memory.source(path)
+    if source is None:
+        return []
+    kept = ls.closed_checked.get(path)
+    if kept is not None and kept[0] is source:
+        return kept[1]
+    items = [to_lsp(ls, d) for d in check_source(ls.memory, source)]
+    if source.role is Role.JOURNAL:
+        ls.closed_checked[path] = (source, items)
+    return items
+
+
+def publish_closed(ls: ProfileMemoryServer) -> None:
+    """Push the findings of every memory file of the workspace that is not open; clear those of a
+    file gone, or with nothing left to say."""
+    closed = [path for path in workspace_files(ls) if path not in ls.provider.open]
+    for path in [p for p in ls.closed_published if p not in closed]:
+        if path not in ls.provider.open:  # an open one is the document's (pushed or pulled)
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri(path), []))
+        del ls.closed_published[path]
+    for path in closed:
+        items = _closed_items(ls, path)
+        if ls.closed_published.get(path, []) != items:
+            ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri(path), items))
+        if items:
+            ls.closed_published[path] = items
+        else:
+            ls.closed_published.pop(path, None)
+
+
+def opened(ls: ProfileMemoryServer, path: PurePath) -> None:
+    """A file just opened is the document's now: for a client that pulls, what was pushed for it
+    closed is cleared (else Problems would list it twice)."""
+    if ls.closed_published.pop(path, None) is not None and client_pulls(ls):
+        ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri(path), []))
+
+
+def schedule_workspace(ls: ProfileMemoryServer, delay: float) -> None:
+    """Publish the closed files after `delay` (one pass for a burst of changes)."""
+    ls.debounce("workspace-diagnostics", delay, lambda: publish_closed(ls))
+
+
 def refresh_all(
     ls: ProfileMemoryServer, delay: float = 0.0, except_path: PurePath | None = None
 ) -> None:
-    """Re-check the other open memory documents (push), or ask a pulling client to pull again."""
+    """Re-check the other open memory documents (push), or ask a pulling client to pull again;
+    and the workspace's closed memory files."""
+    schedule_workspace(ls, delay)
     others = [path for path, _ in ls.open_served() if path != except_path]
     if not others:
         return
@@ -121,7 +181,25 @@ def text_document_diagnostic(
     return types.RelatedFullDocumentDiagnosticReport(items=items)
 
 
+CHECK_WORKSPACE = "profileMemory.checkWorkspace"
+
+
+def check_workspace(ls: ProfileMemoryServer, *arguments: object) -> dict[str, int]:
+    """Check Workspace: every memory file of the workspace now, open ones included; the counts
+    are `pmem check`'s (files checked, findings)."""
+    publish_closed(ls)
+    refresh_all(ls)
+    counts = [
+        len(ls.closed_published.get(path, []))
+        if path not in ls.provider.open
+        else len(diagnostics_for(ls, path))
+        for path in workspace_files(ls)
+    ]
+    return {"files": len(counts), "findings": sum(counts)}
+
+
 def register(server: ProfileMemoryServer) -> None:
+    server.handle_command(CHECK_WORKSPACE, check_workspace)
     server.file_listeners.append(
         lambda path: refresh_all(server, server.settings.debounce_ms / 1000)
     )

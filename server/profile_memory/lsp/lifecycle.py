@@ -6,14 +6,16 @@ and registers file watchers when the client allows dynamic registration.
 
 from __future__ import annotations
 
+import os
 import uuid
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
 
 from profile_memory.core.files import Role, role_of
-from profile_memory.lsp import diagnostics, fact_versions, views
+from profile_memory.lsp import diagnostics, fact_versions, refresh, views, watch
 from profile_memory.lsp.provider import path_of, uri
 
 if TYPE_CHECKING:
@@ -55,6 +57,10 @@ async def _register_watchers(ls: ProfileMemoryServer) -> None:
     workspace = ls.client_capabilities.workspace
     watched = workspace.did_change_watched_files if workspace else None
     if not (watched and watched.dynamic_registration):
+        # no watching from the client: the server's own (`PMEM_WATCH=poll` skips inotify)
+        watch.start(
+            ls, lambda paths: files_changed(ls, paths), os.environ.get("PMEM_WATCH") != "poll"
+        )
         return
     watchers = [types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED_GLOBS]
     if watched.relative_pattern_support:
@@ -127,30 +133,26 @@ async def workspace_did_change_configuration(
         ls.editor_settings = params.settings[SECTION]
     ls.report_problems(ls.reload())
     diagnostics.refresh_all(ls)
-    _refresh_decorations(ls)
-
-
-def _refresh_decorations(ls: ProfileMemoryServer) -> None:
-    """Ask the client to fetch code lenses and inlay hints again (a setting may move entry
-    information from one to the other), where it can be asked."""
-    workspace = ls.client_capabilities.workspace
-    if workspace and workspace.code_lens and workspace.code_lens.refresh_support:
-        ls.protocol.send_request(types.WORKSPACE_CODE_LENS_REFRESH, None)
-    if workspace and workspace.inlay_hint and workspace.inlay_hint.refresh_support:
-        ls.protocol.send_request(types.WORKSPACE_INLAY_HINT_REFRESH, None)
+    refresh.decorations_now(ls)
 
 
 def workspace_did_change_watched_files(
     ls: ProfileMemoryServer, params: types.DidChangeWatchedFilesParams
 ) -> None:
-    """Files written by other programs: the core re-reads them by version; open documents are
-    re-checked."""
-    paths = [path for change in params.changes if (path := path_of(change.uri)) is not None]
+    files_changed(
+        ls, [path for change in params.changes if (path := path_of(change.uri)) is not None]
+    )
+
+
+def files_changed(ls: ProfileMemoryServer, paths: list[PurePath]) -> None:
+    """Files written by other programs (seen by the client's watching, or by the server's own):
+    the core re-reads them by version; open documents are re-checked."""
     if any(path.name.lower() == "pmem.toml" for path in paths):
         ls.report_problems(ls.reload())
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000)
     views.changed(ls)
     fact_versions.changed(ls, paths)
+    refresh.decorations_changed(ls)
 
 
 def workspace_did_change_workspace_folders(

@@ -108,6 +108,10 @@ class ProfileMemoryServer(LanguageServer):
         self.file_listeners: list[Callable[[PurePath], None]] = []
         self._debounced: dict[str, asyncio.Task] = {}
         self.fact_seen: dict[PurePath, bytes] = {}  # each FACT.md as last seen (fact_versions.py)
+        # what was pushed for memory files not open (see `diagnostics.publish_closed`)
+        self.closed_published: dict[PurePath, list[types.Diagnostic]] = {}
+        self.closed_checked: dict[PurePath, tuple[Source, list[types.Diagnostic]]] = {}
+        self.watching: asyncio.Future | None = None  # the server's own polling (lsp/watch.py)
 
     # -- registration ----------------------------------------------------------------------------
     def handle(self, method: str, handler: Callable[..., Any], options: Any = None) -> None:

@@ -83,6 +83,11 @@ def _profile_symbols(
     return symbols
 
 
+# A record or a proposal is a dated block of fields: an object (VS Code draws `{}`), not an event
+# (a lightning).
+RECORD_KIND = types.SymbolKind.Object
+
+
 def _log_symbols(
     ls: ProfileMemoryServer, path: PurePath, doc: LogDoc
 ) -> list[types.DocumentSymbol]:
@@ -96,7 +101,7 @@ def _log_symbols(
                 path,
                 f"{record.id or '(malformed id)'} {cut(record.title, 60)}",
                 f"{record.date} {op}",
-                types.SymbolKind.Event,
+                RECORD_KIND,
                 Span(record.line, 0, last, len(doc.lines[last])),
                 record.id_span or record.heading_span,
             )
@@ -117,7 +122,7 @@ def _pending_symbols(
                 path,
                 f"[{proposal.kind.value}][{proposal.category}] {cut(proposal.text, 60)}",
                 scope,
-                types.SymbolKind.Event,
+                RECORD_KIND,
                 Span(proposal.line, 0, last, len(doc.lines[last])),
                 Span.of_line(proposal.line, doc.lines[proposal.line]),
             )
@@ -170,7 +175,7 @@ def workspace_symbol(
                     found.append(
                         types.WorkspaceSymbol(
                             name=f"{record.id} {cut(record.title, 80)}",
-                            kind=types.SymbolKind.Event,
+                            kind=RECORD_KIND,
                             location=ls.location(log.path, record.heading_span),
                             container_name=f"{pair.name}-log · {record.date}",
                         )
@@ -179,5 +184,11 @@ def workspace_symbol(
 
 
 def register(server: ProfileMemoryServer) -> None:
-    server.handle(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, text_document_document_symbol)
+    # the label names our outline beside the Markdown extension's (VS Code's breadcrumbs and
+    # Outline show one group per provider)
+    server.handle(
+        types.TEXT_DOCUMENT_DOCUMENT_SYMBOL,
+        text_document_document_symbol,
+        types.DocumentSymbolOptions(label="Profile Memory"),
+    )
     server.handle(types.WORKSPACE_SYMBOL, workspace_symbol)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from profile_memory.core.workspace import FileKind
-from profile_memory.lsp import diagnostics, views
+from profile_memory.lsp import diagnostics, refresh, views
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.provider import path_of
 
@@ -23,8 +23,10 @@ def text_document_did_open(
         return
     item = params.text_document
     ls.provider.opened(path, Document.create(item.uri, item.version, item.text))
+    diagnostics.opened(ls, path)
     diagnostics.publish_opened(ls, path)
     diagnostics.refresh_all(ls, ls.settings.debounce_ms / 1000, except_path=path)
+    refresh.decorations_changed(ls)  # a log opened with an edit applied to it (a quick fix)
 
 
 def text_document_did_change(
@@ -42,6 +44,7 @@ def text_document_did_change(
     diagnostics.schedule(ls, path, delay)
     diagnostics.refresh_all(ls, delay, except_path=path)
     views.changed(ls)
+    refresh.decorations_changed(ls)
 
 
 def text_document_did_close(

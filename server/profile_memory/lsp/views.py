@@ -8,6 +8,7 @@ they show may have changed (an edit, or a file written by another program).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,8 @@ from profile_memory.core.outline import (
     pending,
     timeline,
 )
-from profile_memory.core.pending import proposal_fields
+from profile_memory.core.pending import Proposal, proposal_fields
+from profile_memory.core.secrets import masked
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid
 from profile_memory.store.fact_history import newest as newest_version
@@ -55,6 +57,7 @@ def _record(view: RecordView) -> dict[str, Any]:
     }
     if view.fields:
         found["fields"] = view.fields
+        found["labels"] = {key: view.labels.get(key, key) for key in view.fields}
     return found
 
 
@@ -125,6 +128,25 @@ def _memory(ls: ProfileMemoryServer) -> list[dict[str, Any]]:
     return list(folders.values())
 
 
+_KIND_WORD = re.compile(r"\[([^\]]+)\]")
+
+
+def _proposal(ls: ProfileMemoryServer, path: PurePath, proposal: Proposal) -> dict[str, Any]:
+    """A proposal as the Pending view shows it: what the CLI's JSON says, with its line, the kind
+    in the file's own word (`演进`), its context and source lines, and whether it is marked ⚠️."""
+    lines = ls.lines(path)
+    line = lines[proposal.line] if proposal.line < len(lines) else ""
+    word = _KIND_WORD.search(line)
+    return {
+        "line": proposal.line,
+        **proposal_fields(proposal),
+        "word": word.group(1) if word else proposal.kind.value,
+        "context": masked(proposal.context) if proposal.context else None,
+        "source": masked(proposal.source) if proposal.source else None,
+        "warning": "⚠️" in line or "⚠" in line,
+    }
+
+
 def profile_memory_outline(ls: ProfileMemoryServer, params: Any = None) -> dict[str, Any]:
     resolver = ls.resolver
     return {
@@ -132,7 +154,7 @@ def profile_memory_outline(ls: ProfileMemoryServer, params: Any = None) -> dict[
         "pending": [
             {
                 "uri": uri(found.path),
-                "proposals": [{"line": p.line, **proposal_fields(p)} for p in found.proposals],
+                "proposals": [_proposal(ls, found.path, p) for p in found.proposals],
             }
             for found in pending(resolver)
         ],
