@@ -94,8 +94,9 @@ class _Query:
 # documented API: tests/unit/test_json_scanner.py holds it equal to the public
 # `JSONDecoder.raw_decode` (which calls it and turns its StopIteration into a JSONDecodeError), so
 # a Python that changes it fails there, not in a search.
+# (typeshed types the scanner's context, which is duck-typed, as a scanner)
 _SCAN: Callable[[str, int], tuple[object, int]] = json.scanner.make_scanner(
-    json.JSONDecoder()  # type: ignore[arg-type]  # typeshed types the duck-typed context too narrowly
+    json.JSONDecoder()  # type: ignore[arg-type]
 )
 
 

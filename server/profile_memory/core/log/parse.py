@@ -33,7 +33,8 @@ _ANY_HEADING = re.compile(r"#{1,6}(?:\s|$)")
 
 
 _FIELD = re.compile(
-    r"(?P<bullet>[-*])\s+\*\*\s*(?P<key>[^*:：]+?)\s*(?P<c1>[:：])?\s*\*\*\s*(?P<c2>[:：])?\s?(?P<value>.*)"
+    r"(?P<bullet>[-*])\s+\*\*\s*(?P<key>[^*:：]+?)\s*(?P<c1>[:：])?\s*\*\*"
+    r"\s*(?P<c2>[:：])?\s?(?P<value>.*)"
 )
 
 
