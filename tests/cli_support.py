@@ -31,6 +31,9 @@ class Result:
 
 
 TODAY = "2026-11-30"
+# How long a process may take before the test fails as hung: long, since a busy machine may be
+# slow (a passing test never waits for it; no test measures time).
+HANG = 600
 
 
 def pmem_environment(cwd: Path, env: dict[str, str] | None = None) -> dict[str, str]:
@@ -78,7 +81,7 @@ def run_pmem_process(
         capture_output=True,
         text=True,
         encoding="utf-8",
-        timeout=60,
+        timeout=HANG,
     )
     return Result(done.returncode, done.stdout, done.stderr)
 

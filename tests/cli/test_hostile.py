@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import pmem_environment, run_pmem
+from cli_support import HANG, pmem_environment, run_pmem
 
 FORGED = "PF-20260412-09"
 
@@ -177,7 +177,7 @@ def run_limited(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedP
         capture_output=True,
         env=env,
         preexec_fn=limited(4096),
-        timeout=60,
+        timeout=HANG,
     )
 
 
@@ -454,6 +454,6 @@ def test_a_reader_that_goes_away_is_no_error(tmp_path):
         shell=True,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
     )
     assert done.stderr == "" and done.stdout == "Wrote an e"
