@@ -61,20 +61,26 @@ class Client:
         )
         return cls(process, answers)
 
+    def _frame(self, body: bytes) -> None:
+        """One message on the server's input, with its header."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
     def _send(self, message: dict) -> None:
         body = json.dumps({"jsonrpc": "2.0", **message}, ensure_ascii=False).encode()
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)  # type: ignore[union-attr]
+        self._frame(body)
 
     def notify_encoded(self, body: bytes) -> None:
         """A notification already encoded as JSON (a whole text encoded before the clock starts)."""
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)  # type: ignore[union-attr]
+        self._frame(body)
 
     def _answer(self, key: Any, result: Any) -> None:
         if not isinstance(result, Raw):
             self._send({"id": key, "result": result})
             return
         body = b'{"jsonrpc":"2.0","id":%s,"result":%s}' % (json.dumps(key).encode(), result)
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)  # type: ignore[union-attr]
+        self._frame(body)
 
     async def _read(self) -> None:
         stream = self.process.stdout

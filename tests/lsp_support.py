@@ -23,6 +23,9 @@ from profile_memory.lsp.positions import from_client, to_client
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 WORKSPACES = Path(__file__).parent / "workspaces"
+# How long a wait for an event may last before the test fails as hung: long, since a busy machine
+# may be slow (a wait ends when its event arrives, so a passing test never waits this long).
+HANG = 60.0
 CLIENTS = ("vscode", "neovim-0.7", "neovim-0.10")
 # One client per position encoding (UTF-16, UTF-8): for features whose answers depend on nothing
 # else of the client.
@@ -91,7 +94,7 @@ class Session(FixtureTree):
         """Whether the client pulls diagnostics (VS Code, Neovim 0.10) instead of being pushed to."""
         return self.client.capabilities.text_document.diagnostic is not None
 
-    async def eventually(self, predicate, timeout: float = 5.0) -> bool:
+    async def eventually(self, predicate, timeout: float = HANG) -> bool:
         deadline = asyncio.get_running_loop().time() + timeout
         while not predicate():
             if asyncio.get_running_loop().time() > deadline:
@@ -126,7 +129,7 @@ class Session(FixtureTree):
         raise AssertionError(f"{needle!r} not in {path}")
 
     async def diagnostics(
-        self, uri: str, until=lambda items: True, timeout: float = 8.0
+        self, uri: str, until=lambda items: True, timeout: float = HANG
     ) -> list[types.Diagnostic]:
         """The document's diagnostics: pulled, or the last pushed ones once `until` holds."""
         deadline = asyncio.get_running_loop().time() + timeout

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import run_pmem
+from cli_support import HANG, pmem_environment, run_pmem
 
 FORGED = "PF-20260412-09"
 
@@ -177,7 +177,7 @@ def run_limited(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedP
         capture_output=True,
         env=env,
         preexec_fn=limited(4096),
-        timeout=60,
+        timeout=HANG,
     )
 
 
@@ -300,10 +300,10 @@ def test_confirm_killed_at_any_moment_then_retried_records_each_proposal_once(pm
         "user": ["偏好 React + Next.js，SSR 优先", "偏好信息密度高的界面"],
         "project": ["所有时间存 UTC"],
     }
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PMEM_")} | {
-        "HOME": str(clean / "repo"),
-        "PMEM_USER_DIR": str(clean / "home" / ".cursor" / "profile"),
-    }
+    # the same day as the final run's: a decision an earlier run recorded is resumed on its day
+    env = pmem_environment(
+        clean / "repo", {"PMEM_USER_DIR": str(clean / "home" / ".cursor" / "profile")}
+    )
     rng = random.Random(7)
     for _ in range(15):  # bounded: each run is killed somewhere between start-up and its last write
         process = subprocess.Popen(
@@ -454,6 +454,6 @@ def test_a_reader_that_goes_away_is_no_error(tmp_path):
         shell=True,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
     )
     assert done.stderr == "" and done.stdout == "Wrote an e"

@@ -18,21 +18,7 @@ FAKE = FAKES["aws-access-key"]
 
 def pmem(clean: Path, *args: str, stdin: str | None = None):
     env = {"PMEM_USER_DIR": str(clean / "home" / ".cursor" / "profile")}
-    if stdin is None:
-        return run_pmem(*args, cwd=clean / "repo", env=env)
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-m", "profile_memory", *args],
-        cwd=clean / "repo",
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env={"PATH": "", "HOME": str(clean), "PMEM_TODAY": "2026-11-30", **env},
-    )
-    return type("Result", (), {"code": done.returncode, "out": done.stdout, "err": done.stderr})
+    return run_pmem(*args, cwd=clean / "repo", env=env, stdin=stdin)
 
 
 def tree(root: Path) -> dict[str, bytes]:

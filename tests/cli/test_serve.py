@@ -10,11 +10,26 @@ import sys
 import time
 from pathlib import Path
 
+from cli_support import HANG
+
 
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def connect(port: int, server: subprocess.Popen) -> socket.socket:
+    """A connection to the server once it listens (however long a busy machine takes to start
+    it), or the server's own failure."""
+    deadline = time.monotonic() + HANG
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=HANG)
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 def test_serve_over_tcp_with_a_log_file(tmp_path: Path):
@@ -37,12 +52,7 @@ def test_serve_over_tcp_with_a_log_file(tmp_path: Path):
         env={**os.environ, "HOME": str(tmp_path)},
     )
     try:
-        for _ in range(100):
-            try:
-                connection = socket.create_connection(("127.0.0.1", port), timeout=5)
-                break
-            except OSError:
-                time.sleep(0.1)
+        connection = connect(port, server)
         body = json.dumps(
             {
                 "jsonrpc": "2.0",
@@ -63,6 +73,6 @@ def test_serve_over_tcp_with_a_log_file(tmp_path: Path):
         connection.close()
     finally:
         server.kill()
-        stdout, _ = server.communicate(timeout=10)
+        stdout, _ = server.communicate(timeout=HANG)
     assert stdout == b""
     assert log_file.exists() and log_file.stat().st_size > 0

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_support import run_pmem
+from cli_support import HANG, run_pmem
 
 TODAY = {"PMEM_TODAY": "2026-11-30"}
 
@@ -161,7 +161,7 @@ def test_eight_concurrent_adds_get_eight_ids(project: Path):
         )
         for n in range(8)
     ]
-    ids = [process.communicate(timeout=60)[0].strip() for process in processes]
+    ids = [process.communicate(timeout=HANG)[0].strip() for process in processes]
     assert all(process.returncode == 0 for process in processes)
     assert sorted(ids) == [f"PF-20261130-0{n}" for n in range(1, 9)]
     profile = (project / "home" / "user-profile.md").read_text(encoding="utf-8")

@@ -43,7 +43,15 @@ async def test_loading_reports_progress_when_the_client_supports_it(session: Ses
         or not session.client.capabilities.window.work_done_progress
     ):
         pytest.skip("this client does not support work-done progress")
-    assert await session.eventually(lambda: any(session.client.progress_reports.values()))
+
+    def ended() -> bool:  # the reports arrive one by one: wait for the last, not the first
+        return any(
+            isinstance(reports[-1], types.WorkDoneProgressEnd)
+            for reports in session.client.progress_reports.values()
+            if reports
+        )
+
+    assert await session.eventually(ended)
     reports = next(iter(session.client.progress_reports.values()))
     assert isinstance(reports[0], types.WorkDoneProgressBegin) and isinstance(
         reports[-1], types.WorkDoneProgressEnd

@@ -3,7 +3,7 @@
 import asyncio
 
 import pytest
-from lsp_support import Session
+from lsp_support import HANG, Session
 from lsprotocol import types
 from profile_memory.lsp.positions import to_client
 
@@ -144,14 +144,17 @@ async def test_a_profile_opened_before_its_log_is_read_shows_its_own_findings_fi
         session.client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     )
     uri = session.open(profile, text)
-    alone = await asyncio.wait_for(first, 8)
+    alone = await asyncio.wait_for(first, HANG)
     assert alone.uri == uri and codes(alone.diagnostics) == ["PM002", "PM002"]
     items = await session.diagnostics(uri, lambda items: "PM006" in codes(items))
     assert {"PM002", "PM006"} <= set(codes(items))
 
 
 async def test_file_watchers_are_registered_only_when_the_client_allows(session: Session):
-    await asyncio.sleep(0.3)
+    if session.kind == "vscode":  # wait for the registration, however slow the machine
+        assert await session.eventually(lambda: session.client.registrations)
+    else:  # nothing to wait for: a moment for a registration that should never come
+        await asyncio.sleep(0.3)
     methods = [r.method for r in session.client.registrations]
     assert methods == (["workspace/didChangeWatchedFiles"] if session.kind == "vscode" else [])
 
@@ -176,7 +179,7 @@ async def test_a_huge_document_is_bounded_and_reported(session: Session):
     log = session.user_dir / "user-profile-log.md"
     text = log.read_text(encoding="utf-8") + "\n" + ("长" * 200 + "\n") * 50_000  # ~30 MB
     uri = session.open(log, text)
-    items = await session.diagnostics(uri, lambda items: "PM033" in codes(items), timeout=20)
+    items = await session.diagnostics(uri, lambda items: "PM033" in codes(items))
     assert "PM033" in codes(items)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from lsp_support import Session
+from lsp_support import HANG, Session
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
@@ -82,7 +82,7 @@ async def test_a_file_written_by_another_program_tells_the_views(session: Sessio
             [types.FileEvent(profile.as_uri(), types.FileChangeType.Changed)]
         )
     )
-    await asyncio.wait_for(notified.wait(), 5)
+    await asyncio.wait_for(notified.wait(), HANG)
     found = await request(session, "profileMemory/outline")
     states = [e["state"] for c in found["pairs"][0]["categories"] for e in c["entries"]]
     assert "unconfirmed" in states

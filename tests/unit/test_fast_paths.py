@@ -8,13 +8,16 @@ from profile_memory.core.log import (
     FIELD_LABELS,
     KEY_SYNONYMS,
     SectionStart,
+    TemplatedLines,
+    parse_log,
+)
+from profile_memory.core.log.parse import (
     _canonical_field,
     _general_sections,
     _mark_secrets,
-    _parse_sections,
     _written_field,
-    parse_log,
 )
+from profile_memory.core.log.templated import _parse_sections
 from profile_memory.core.profile import malformed_tokens
 from profile_memory.core.secrets import find_secrets, may_hold_secret, suspect_lines
 from profile_memory.core.text import split_lines
@@ -287,4 +290,7 @@ def test_the_template_reads_nearly_every_record_an_agent_writes():
     ]
     fast, slow, sections = _sections_shape(lines)
     assert fast == slow
-    assert [s.record.parsed_fields is None for s in sections if s.record] == [True, True]
+    assert [isinstance(s.record.form, TemplatedLines) for s in sections if s.record] == [
+        True,
+        True,
+    ]

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 from profile_memory.core.config import Settings
 from profile_memory.core.index import index_log, update_index
-from profile_memory.core.log import parse_log, parse_log_lines
+from profile_memory.core.log import TemplatedLines, parse_log, parse_log_lines
 from profile_memory.core.rules import check_path
 from profile_memory.core.text import split_lines
 from profile_memory.core.workspace import MemoryProvider, Workspace
@@ -302,6 +302,11 @@ def test_a_log_re_read_holds_the_new_lines_only(unchanged):
         lines[: unchanged[0]] = old[: unchanged[0]]
         lines[len(lines) - unchanged[1] :] = old[len(old) - unchanged[1] :]
     again = parse_log_lines(lines, first, unchanged)
-    held = [(r, i) for r in again.records if r.lines is not None for i in range(len(r.lines))]
-    assert len(held) > 20 and all(r.lines[i] is lines[r.line + i] for r, i in held)
+    held = [
+        (r.line, form.lines, i)
+        for r in again.records
+        if isinstance(form := r.form, TemplatedLines)
+        for i in range(len(form.lines))
+    ]
+    assert len(held) > 20 and all(kept[i] is lines[line + i] for line, kept, i in held)
     assert log_shape(again) == log_shape(parse_log(changed))

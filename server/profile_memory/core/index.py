@@ -7,18 +7,48 @@ file.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
+from typing import Any, TypeVar
 
 from profile_memory.core import anchors
 from profile_memory.core.files import log_file_name, profile_file_name
 from profile_memory.core.log import DELETED_TITLE_MARKS, LogDoc, Op, Record
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.text import normalise
+
+Remap = Callable[[Record], Record]  # a record of the previous parse -> the same of the new one
+
+
+class RecordFinding:
+    """A finding about records of a log. An update of the index (`update_index`) moves every
+    finding onto the new parse's records with `remapped`, which replaces each record it names,
+    whatever its fields: a finding type added later is remapped as well."""
+
+    __slots__ = ()
+
+    def remapped(self: F, current: Remap) -> F:
+        named = {
+            f.name: current(value)
+            for f in dataclasses.fields(self)  # type: ignore[arg-type]  # every subclass is one
+            if isinstance(value := getattr(self, f.name), Record)
+        }
+        return dataclasses.replace(self, **named) if named else self  # type: ignore[type-var]
+
+
+F = TypeVar("F", bound=RecordFinding)
+
+
+def _remapped_list(
+    items: list[Record] | list[RecordFinding], current: Remap
+) -> list[Record | RecordFinding]:
+    """A list of the index (findings or records) on the new parse's records."""
+    return [current(item) if isinstance(item, Record) else item.remapped(current) for item in items]
 
 
 class State(Enum):
@@ -28,14 +58,14 @@ class State(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class DuplicateAdd:
+class DuplicateAdd(RecordFinding):
     record: Record
     first: Record
     after_delete: bool
 
 
 @dataclass(frozen=True, slots=True)
-class EarlyDate:
+class EarlyDate(RecordFinding):
     record: Record
     previous: (
         Record | None
@@ -54,7 +84,7 @@ class EarlyDate:
 
 
 @dataclass(frozen=True, slots=True)
-class OldMismatch:
+class OldMismatch(RecordFinding):
     """An evolve or pivot whose OLD is not the previous 精简版 of the id it changes (None: of no
     id)."""
 
@@ -77,7 +107,7 @@ class OldMismatch:
 
 
 @dataclass(frozen=True, slots=True)
-class OutOfOrder:
+class OutOfOrder(RecordFinding):
     """A record dated before the record above it in the log."""
 
     record: Record
@@ -452,32 +482,22 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
             was_history._retired_at,
             was_history._last_at,
         )
+    # every list of the index (findings, records) on the new records, so none is forgotten
+    lists: dict[str, Any] = {  # typed by the fields they come from
+        f.name: _remapped_list(value, current)
+        for f in dataclasses.fields(LogIndex)
+        if isinstance(value := getattr(previous, f.name), list)
+    }
     mismatches = _rechecked_olds(
-        [
-            OldMismatch(current(m.record), m.changed, m.holder and current(m.holder))
-            for m in previous.old_mismatches
-        ],
+        [m.remapped(current) for m in previous.old_mismatches],
         [new.records[q] for q in sorted(looking)],
         histories,
     )
     if mismatches is None:
         return None
-    return LogIndex(
-        histories,
-        [
-            DuplicateAdd(current(d.record), current(d.first), d.after_delete)
-            for d in previous.duplicate_adds
-        ],
-        [
-            EarlyDate(current(e.record), e.previous and current(e.previous))
-            for e in previous.early_dates
-        ],
-        mismatches,
-        [OutOfOrder(current(o.record), current(o.above)) for o in previous.out_of_order],
-        [current(r) for r in previous.without_add],
-        previous.retired_at,
-        previous.lookers,
-        _updated_live(previous, histories, affected),
+    lists["old_mismatches"] = mismatches
+    return dataclasses.replace(
+        previous, **lists, histories=histories, _live=_updated_live(previous, histories, affected)
     )
 
 

@@ -12,6 +12,7 @@ import datetime as dt
 import functools
 import heapq
 import json
+import json.scanner
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -88,8 +89,15 @@ class _Query:
         )
 
 
-# `json.loads` without its three Python-level layers (typeshed does not declare the attribute)
-_SCAN: Callable[[str, int], tuple[object, int]] = getattr(json.JSONDecoder(), "scan_once")  # noqa: B009
+# `json.loads` without its three Python-level layers: the C scanner a decoder makes for itself
+# (`JSONDecoder.scan_once`), made here by the function `json.scanner` exports for it. It is no
+# documented API: tests/unit/test_json_scanner.py holds it equal to the public
+# `JSONDecoder.raw_decode` (which calls it and turns its StopIteration into a JSONDecodeError), so
+# a Python that changes it fails there, not in a search.
+# (typeshed types the scanner's context, which is duck-typed, as a scanner)
+_SCAN: Callable[[str, int], tuple[object, int]] = json.scanner.make_scanner(
+    json.JSONDecoder()  # type: ignore[arg-type]
+)
 
 
 _SPACE = " \t\n\r"  # what JSON allows around a value

@@ -12,6 +12,7 @@ import unicodedata
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence, Sized
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import add
@@ -205,19 +206,25 @@ def _position_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
     return len(lines) - 1, len(lines[-1])
 
 
-def decode(
-    raw: bytes | str | Callable[[], str], max_bytes: int | None = None, length: int = 0
-) -> Decoded:
+@dataclass(frozen=True, slots=True)
+class LazyText:
+    """An editor buffer's text, joined only when something asks for the whole text (most checks
+    read lines), and its length in code points, known without joining it."""
+
+    join: Callable[[], str]
+    length: int
+
+
+def decode(raw: bytes | str | LazyText, max_bytes: int | None = None) -> Decoded:
     """Decode file content as UTF-8, never raising: a BOM is dropped, bad bytes become U+FFFD.
 
-    Content over `max_bytes` is cut at the last line break inside the bound. `raw` may be a function
-    that joins an editor buffer's text, with the text's `length` in code points: it is called only
-    when needed.
+    Content over `max_bytes` is cut at the last line break inside the bound. A `LazyText` is joined
+    only when needed: when it may be over the bound.
     """
-    if callable(raw):
-        if max_bytes is None or length * 4 <= max_bytes:
-            return Decoded(raw)
-        raw = raw()
+    if isinstance(raw, LazyText):
+        if max_bytes is None or raw.length * 4 <= max_bytes:
+            return Decoded(raw.join)
+        raw = raw.join()
     if isinstance(raw, str):
         if max_bytes is None or len(raw) * 4 <= max_bytes:
             return Decoded(raw)

@@ -42,7 +42,7 @@ from profile_memory.core.index import (
 from profile_memory.core.log import LogDoc, Section, parse_log_lines
 from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
 from profile_memory.core.profile import ProfileDoc, parse_profile
-from profile_memory.core.text import Decoded, decode, split_lines
+from profile_memory.core.text import Decoded, LazyText, decode, split_lines
 
 SKIPPED_FOLDERS = {
     ".git",
@@ -67,14 +67,13 @@ class FileKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class FileData:
-    raw: bytes | str | Callable[[], str]
+    raw: bytes | str | LazyText  # a file's bytes, a text, or an editor buffer's text joined later
     version: (
         Any  # anything that changes when the content changes (mtime and size, an editor version)
     )
     lines: list[str] | None = (
         None  # the text's LSP lines, when the provider keeps them (an editor buffer)
     )
-    length: int = 0  # code points, when `raw` is a function that joins the text (see `decode`)
     # how many leading and trailing lines are the very same since an earlier version (an editor
     # knows what it edited), None when it cannot tell
     kept_since: Callable[[Any], tuple[int, int] | None] | None = None
@@ -292,7 +291,7 @@ class Workspace:
             data = self.provider.read(path)
         except OSError as error:
             return Source(path, role, None, unreadable=error.strerror or str(error))
-        decoded = decode(data.raw, self.settings.max_file_bytes, data.length)
+        decoded = decode(data.raw, self.settings.max_file_bytes)
         lines = data.lines if not decoded.truncated else None
         kept_since = data.kept_since if lines is not None else None
         source = Source(path, role, decoded, data.version, lines=lines, kept_since=kept_since)

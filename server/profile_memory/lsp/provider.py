@@ -11,6 +11,7 @@ from typing import Any
 
 from pygls.uris import from_fs_path, to_fs_path
 
+from profile_memory.core.text import LazyText
 from profile_memory.core.workspace import FileData, FileKind
 from profile_memory.lsp.documents import Document
 from profile_memory.store.disk import DiskProvider
@@ -48,10 +49,9 @@ class EditorProvider:
         document = self.open.get(path)
         if document is not None:
             return FileData(
-                document.text_later(),
+                LazyText(document.text_later(), document.length),
                 ("editor", *document.state),
                 document.lines,
-                document.length,
                 document.kept_since,
             )
         return self.disk.read(path)
