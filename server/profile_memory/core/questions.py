@@ -6,6 +6,7 @@ table."""
 from __future__ import annotations
 
 from profile_memory.core.plans import Change
+from profile_memory.core.secrets import masked
 from profile_memory.core.text import one_line
 
 TEXTS = {
@@ -51,12 +52,14 @@ def describe(change: Change, language: str = "en") -> str:
 
 def question(changes: list[Change], otherwise: str = "", language: str = "en") -> str:
     """The question about a whole plan: one change in one sentence, several as a numbered list;
-    a plan of no such change (a fix) by what it says it does, `otherwise`."""
+    a plan of no such change (a fix) by what it says it does, `otherwise`. Secrets are masked: a
+    question goes to a client, and an entry being deleted or evolved may hold one."""
     texts = TEXTS[language]
     if len(changes) <= 1:
-        return texts["one"].format(change=describe(changes[0], language) if changes else otherwise)
+        one = describe(changes[0], language) if changes else otherwise
+        return masked(texts["one"].format(change=one))
     items = [
         texts["item"].format(number=number, change=describe(change, language))
         for number, change in enumerate(changes, 1)
     ]
-    return texts["many"].format(count=len(changes), changes="\n".join(items))
+    return masked(texts["many"].format(count=len(changes), changes="\n".join(items)))
