@@ -88,3 +88,20 @@ def test_cherrys_configuration_cannot_ask_unless_its_approval_is_trusted(tree: T
     )
     assert trusted["status"] == "written"
     assert "PF-20260601-01" not in profile.read_text(encoding="utf-8")
+
+
+def test_errors_a_model_can_act_on(tree: Tree):
+    journal = tree.repo / "memory" / "JOURNAL.jsonl"
+    before = journal.read_bytes() if journal.exists() else b""
+    seen = drive(tree, configured(tree, "--client", "vscode"), "errors", id="PF-20990101-01")
+    assert seen["closed"] and set(seen["closed"].values()) == {False}
+    assert seen["indented"] == []
+    assert seen["tagForTags"]["isError"] and "did you mean `tags`" in seen["tagForTags"]["text"]
+    assert (journal.read_bytes() if journal.exists() else b"") == before  # nothing half-written
+    assert seen["misspelt"]["isError"] and "did you mean `category`" in seen["misspelt"]["text"]
+    wrong = seen["wrongType"]
+    assert wrong["isError"] and "`tags`" in wrong["text"]
+    assert "pydantic" not in wrong["text"] and "\n" not in wrong["text"].strip()
+    unknown = seen["unknownId"]
+    assert unknown["isError"] and "PF-20990101-01" in unknown["text"]
+    assert "not_written" not in unknown["text"] and "pmem delete" not in unknown["text"]

@@ -70,6 +70,18 @@ if (input.scenario === "live") {
   const result = await client.callTool({ name: "profile_delete", arguments: { id: input.id } });
   seen.status = result.structuredContent?.status ?? null;
   seen.message = result.structuredContent?.message ?? result.content?.[0]?.text ?? null;
+} else if (input.scenario === "errors") {
+  const listed = (await client.listTools()).tools;
+  seen.closed = Object.fromEntries(listed.map((t) => [t.name, t.inputSchema.additionalProperties]));
+  seen.indented = listed.filter((t) => /\n\s+\S/.test(t.description ?? "")).map((t) => t.name);
+  const answer = async (name, args) => {
+    const result = await client.callTool({ name, arguments: args });
+    return { isError: result.isError ?? false, text: result.content?.[0]?.text ?? "" };
+  };
+  seen.tagForTags = await answer("memory", { action: "append", text: "来自 TypeScript", tag: "ts" });
+  seen.misspelt = await answer("propose", { scope: "user", kind: "add", categroy: "技术偏好", text: "偏好 Go" });
+  seen.wrongType = await answer("memory", { action: "append", text: "x", tags: "ts" });
+  seen.unknownId = await answer("profile_delete", { id: input.id });
 }
 await client.close();
 process.stdout.write(JSON.stringify(seen));
