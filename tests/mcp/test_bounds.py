@@ -31,8 +31,10 @@ async def test_facts_over_max_file_bytes_are_refused_and_over_the_fact_limit_not
         "the new FACT.md is 60,000 bytes, over maxFileBytes (40,000): nothing was written"
         in refused.content[0].text
     )
-    assert not noted.is_error and noted.content[0].text == (
-        "Memory updated. Note: FACT.md is now 20,000 bytes, over factFileMaxBytes (16,384): all "
+    # Cherry's text first; the update dropped FACT.md's lines, so the version sentence, then the note
+    assert not noted.is_error and noted.content[0].text.startswith("Memory updated. ")
+    assert noted.content[0].text.endswith(
+        " Note: FACT.md is now 20,000 bytes, over factFileMaxBytes (16,384): all "
         "of it enters every prompt; move what will not matter in 6 months to the journal."
     )
     assert fact.read_text(encoding="utf-8") == "x" * 20_000
