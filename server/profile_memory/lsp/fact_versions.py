@@ -58,6 +58,13 @@ def _writer(ls: ProfileMemoryServer, path: PurePath, now: bytes) -> str:
 
 
 async def _keep_if_changed(ls: ProfileMemoryServer, path: PurePath) -> None:
+    # a save and the watcher's event for it arrive together: compared one after the other, the
+    # second sees what the first recorded and keeps nothing
+    async with ls.fact_keeping:
+        await _compare_and_keep(ls, path)
+
+
+async def _compare_and_keep(ls: ProfileMemoryServer, path: PurePath) -> None:
     seen = ls.fact_seen.get(path)
     now = await asyncio.to_thread(_on_disk, path)
     if seen is None or now == seen:

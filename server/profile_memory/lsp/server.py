@@ -108,6 +108,7 @@ class ProfileMemoryServer(LanguageServer):
         self.file_listeners: list[Callable[[PurePath], None]] = []
         self._debounced: dict[str, asyncio.Task] = {}
         self.fact_seen: dict[PurePath, bytes] = {}  # each FACT.md as last seen (fact_versions.py)
+        self.fact_keeping = asyncio.Lock()  # one comparison with what was seen at a time
         # what was pushed for memory files not open (see `diagnostics.publish_closed`)
         self.closed_published: dict[PurePath, list[types.Diagnostic]] = {}
         self.closed_checked: dict[PurePath, tuple[Source, list[types.Diagnostic]]] = {}

@@ -150,21 +150,22 @@ def _already_kept(history_fd: int, index: dict[str, Replacement], old: bytes, to
     return _read(history_fd, version_name(revs[-1])) == old
 
 
+def _redacted(data: bytes, gone: list[tuple[str, str]]) -> bytes:
+    if not gone:
+        return data
+    text = data.decode("utf-8", errors="surrogateescape")
+    return redact_values(text, gone).encode("utf-8", errors="surrogateescape")
+
+
 def _redact_all(history_fd: int, gone: list[tuple[str, str]]) -> None:
     """Each secret FACT.md no longer holds is redacted in every kept version too."""
     for rev in _revs(history_fd):
         data = _read(history_fd, version_name(rev))
         if data is None:
             continue
-        text = data.decode("utf-8", errors="surrogateescape")
-        cleaned = redact_values(text, gone)
-        if cleaned != text:
-            atomic_replace(
-                history_fd,
-                version_name(rev),
-                cleaned.encode("utf-8", errors="surrogateescape"),
-                new_mode=PRIVATE_FILE,
-            )
+        cleaned = _redacted(data, gone)
+        if cleaned != data:
+            atomic_replace(history_fd, version_name(rev), cleaned, new_mode=PRIVATE_FILE)
 
 
 def _prune(history_fd: int, limit: int) -> None:
@@ -195,13 +196,16 @@ def keep(
         gone = secrets_gone(
             old.decode("utf-8", errors="replace"), new.decode("utf-8", errors="replace")
         )
-        if _already_kept(history_fd, index, old, to):
+        # a secret the new FACT.md no longer holds never reaches the kept version, not even for
+        # the moment before the versions are redacted
+        version = _redacted(old, gone)
+        if _already_kept(history_fd, index, version, to):
             record = None
         else:
             rev = _free_rev(history_fd, rev_for(ts, _sha256(old)))
             added, removed = line_counts(old, new)
             record = Replacement(rev, ts, by, added, removed, to)
-            if not create_new(history_fd, version_name(rev), old, PRIVATE_FILE):
+            if not create_new(history_fd, version_name(rev), version, PRIVATE_FILE):
                 raise OSError(errno.EEXIST, "a version with this name appeared", version_name(rev))
             _append_index(history_fd, record)
         if gone:
