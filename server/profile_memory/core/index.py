@@ -1,8 +1,10 @@
 """The id index of a profile pair: each id's compact entries, its history of log records and its
 state.
 
-Built in one pass over the log (docs/format.md, "Log") and one over the profile: no step rescans the
-file.
+An id's history is ordered by record date, file order deciding only within a day (docs/format.md,
+"History"): a record back-filled below a later one, or a log written newest-first, reads as the
+story it tells. Built in one pass over the log's records in that order (and one in file order for
+PM051) and one over the profile: no step rescans the file.
 """
 
 from __future__ import annotations
@@ -108,10 +110,13 @@ class OldMismatch(RecordFinding):
 
 @dataclass(frozen=True, slots=True)
 class OutOfOrder(RecordFinding):
-    """A record dated before the record above it in the log."""
+    """A record dated before the record above it in the log; in a log written newest-first (most
+    records dated before the record above them), the one finding of the whole log, at its first such
+    record, with how many there are (`newest_first`)."""
 
     record: Record
     above: Record
+    newest_first: int = 0
 
 
 @dataclass(slots=True)
@@ -162,6 +167,8 @@ class LogIndex:
     # (docs/format.md, "Log").
     retired_at: dict[int, list[str]] = field(default_factory=dict, repr=False)
     lookers: dict[str, list[int]] = field(default_factory=dict, repr=False)
+    # each record's place (by its position) in the order the histories were read: by date
+    ranks: tuple[int, ...] = field(default=(), repr=False)
     _live: dict[str, History] | None = field(default=None, repr=False)
 
     def live(self) -> dict[str, History]:
@@ -178,7 +185,7 @@ def _is_marked_in_place(record: Record) -> bool:
 
 
 class _Indexer:
-    """One pass over a log's records, in file order."""
+    """One pass over a log's records, in history order (`history_order`)."""
 
     def __init__(self) -> None:
         self.result = LogIndex()
@@ -187,11 +194,12 @@ class _Indexer:
         self.holders: dict[str, str | set[str]] = {}
         self.summary_of: dict[str, str] = {}
         self.holder_of: dict[str, Record] = {}  # id -> the record its latest 精简版 comes from
-        self.above: Record | None = None
         self.position = 0
+        self.rank = 0
 
-    def add(self, position: int, record: Record) -> None:
-        self.position = position
+    def add(self, position: int, record: Record, rank: int) -> None:
+        """Read `record`, at `position` in the file, the `rank`th in history order."""
+        self.position, self.rank = position, rank
         result, anchor_id = self.result, record.id
         if anchor_id is None:
             return
@@ -209,7 +217,7 @@ class _Indexer:
         for old_id in retired:
             old = result.histories.get(old_id)
             if old is not None:
-                old.retired_by, old._retired_at = record, position
+                old.retired_by, old._retired_at = record, rank
                 result.retired_at.setdefault(position, []).append(old_id)
         if (
             creates
@@ -221,7 +229,7 @@ class _Indexer:
         ):
             result.without_add.append(record)
         history.records.append(record)
-        history._last_at = position
+        history._last_at = rank
         self._hold(anchor_id, record)
 
     def _retired(
@@ -252,19 +260,16 @@ class _Indexer:
         return retired
 
     def _note_dates(self, history: History, record: Record) -> None:
-        """A date before its id's or its id's previous record's (PM012), else before the date of
-        the record above it (out of order)."""
+        """A date before its id's, or before its id's previous record's (PM012; in history order,
+        only a record without a date of its own can be read after a later one)."""
         date = record.date
         if date is None:
             return
         previous = history.records[-1] if history.records else None
-        above, self.above = self.above, record
         if history.day is not None and date < history.day:
             self.result.early_dates.append(EarlyDate(record, None))
         elif previous is not None and previous.date is not None and date < previous.date:
             self.result.early_dates.append(EarlyDate(record, previous))
-        elif above is not None and above.date is not None and date < above.date:
-            self.result.out_of_order.append(OutOfOrder(record, above))
 
     def _hold(self, anchor_id: str, record: Record) -> None:
         """The id's latest 精简版 is now this record's (when it has one)."""
@@ -302,14 +307,66 @@ class _Indexer:
         return {held} if isinstance(held, str) else held
 
 
+def history_order(records: list[Record]) -> list[int]:
+    """The positions of `records` in the order histories read them: by date, file order within a
+    day. A record without a date stands with the dated record above it. A history begins with its
+    add: another record of the id written above it on the add's day stands after it (a log written
+    newest-first), and one dated before it stands there too (a slip of its date, PM012, not a
+    history without a beginning)."""
+    added: dict[str, tuple[dt.date, int]] = {}  # each id's earliest add: its date and position
+    for position, record in enumerate(records):
+        if record.op is Op.ADD and record.id is not None and record.date is not None:
+            first = added.get(record.id)
+            if first is None or record.date < first[0]:
+                added[record.id] = (record.date, position)
+    keys: list[tuple[dt.date, bool, int]] = []
+    day = dt.date.min
+    for position, record in enumerate(records):
+        day = record.date or day
+        add = added.get(record.id or "") if record.op is not Op.ADD else None
+        if add is not None and (day < add[0] or (day == add[0] and position < add[1])):
+            keys.append((add[0], True, position))
+        else:
+            keys.append((day, False, position))
+    return [position for *_, position in sorted(keys)]
+
+
+def _out_of_order(records: list[Record], early: Collection[Record]) -> list[OutOfOrder]:
+    """The records dated before the record above them (PM051), but those PM012 already names; a
+    log written newest-first gets one finding, at its first such record."""
+    found: list[OutOfOrder] = []
+    later = 0  # records dated after the record above them
+    above: Record | None = None
+    for record in records:
+        if record.date is None:
+            continue
+        if above is not None and above.date is not None:
+            if record.date < above.date:
+                found.append(OutOfOrder(record, above))
+            elif record.date > above.date:
+                later += 1
+        above = record
+    if len(found) > 1 and len(found) > later:
+        return [dataclasses.replace(found[0], newest_first=len(found))]
+    named = {id(r) for r in early}
+    return [f for f in found if id(f.record) not in named]
+
+
 def index_log(log: LogDoc) -> LogIndex:
     """Every id's history, state and retirement, and the findings that need whole histories (second
     adds, early dates, OLD mismatches, records out of order or without an add), in one pass over the
-    records in file order (docs/format.md, "History")."""
+    records in history order (`history_order`; docs/format.md, "History")."""
     indexer = _Indexer()
-    for position, record in enumerate(log.records):
-        indexer.add(position, record)
-    return indexer.result
+    order = history_order(log.records)
+    ranks = [0] * len(order)
+    for rank, position in enumerate(order):
+        ranks[position] = rank
+        indexer.add(position, log.records[position], rank)
+    result = indexer.result
+    result.ranks = tuple(ranks)
+    result.out_of_order = _out_of_order(log.records, [e.record for e in result.early_dates])
+    result.old_mismatches.sort(key=lambda m: m.record.line)
+    return result
 
 
 def entries_by_id(doc: ProfileDoc) -> dict[str, list[Entry]]:
@@ -448,7 +505,7 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
             for p, (was, now) in enumerate(zip(old.records, new.records, strict=False))
             if was is not now
         ]
-    looking: set[int] = set()  # lookers whose OLD is a summary that changed, after it
+    looking: set[int] = set()  # lookers whose OLD is a summary that changed, read after it
     for position in changed:
         was, now = old.records[position], new.records[position]
         if _index_key(was) != _index_key(now):
@@ -459,8 +516,9 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
         # A record without a summary leaves its id holding an earlier record's text: rebuild then.
         if before is None or after is None:
             return None
+        ranks = previous.ranks
         for text in (before, after):
-            looking.update(q for q in previous.lookers.get(text, ()) if q > position)
+            looking.update(q for q in previous.lookers.get(text, ()) if ranks[q] > ranks[position])
     replaced = {id(old.records[position]): new.records[position] for position in changed}
 
     def current(record: Record) -> Record:

@@ -6,7 +6,7 @@ import functools
 
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
-from profile_memory.core.index import PairIndex
+from profile_memory.core.index import OutOfOrder, PairIndex
 from profile_memory.core.log import FIELD_LABELS, LogDoc, Section, closest_operation_word, op_word
 from profile_memory.core.rules.common import malformed_anchors, secret_findings, slip_findings
 from profile_memory.core.span import Span
@@ -121,9 +121,7 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
             Finding(
                 "PM051",
                 record.heading_span,
-                f"this record is dated {record.date}, before the record above it ({above.id}, "
-                f"{above.date}, "
-                f"line {above.line + 1}); the log is appended in time order",
+                _out_of_order_message(late),
                 (Related(source.path, above.heading_span, "the record above"),),
             )
         )
@@ -137,6 +135,21 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
             )
         )
     return found
+
+
+def _out_of_order_message(late: OutOfOrder) -> str:
+    record, above = late.record, late.above
+    if late.newest_first:
+        return (
+            f"the log is written newest-first ({late.newest_first} records are dated before the "
+            "record above them, from this one on); each id's history is read by date, but the log "
+            "is appended in time order: pmem adds new records at the end"
+        )
+    return (
+        f"this record is dated {record.date}, before the record above it ({above.id}, "
+        f"{above.date}, line {above.line + 1}); the log is appended in time order (its id's "
+        "history is read by date)"
+    )
 
 
 def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
