@@ -249,6 +249,15 @@ def _git_setup_findings(
 # -- trace ---------------------------------------------------------------------------------------
 
 
+def _anchor_argument(text: str) -> str:
+    """An ID argument: an id written as the files may write it (`PF-20260412-002`) is taken for
+    the id it plainly means, and the command says so on stderr."""
+    meant = anchors.given_id(text)
+    if meant != text:
+        print(f"pmem: {text} is read as {meant}", file=sys.stderr)
+    return meant
+
+
 def run_trace(
     ctx: Context, anchor_id: str, everything: bool = False, as_json_output: bool = False
 ) -> int:
@@ -1154,7 +1163,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Show where an id's entry is, its state, its latest record in full "
         "and one line per earlier record.",
     )
-    trace_cmd.add_argument("id", metavar="ID", help="an anchor id, PF-YYYYMMDD-NN")
+    trace_cmd.add_argument(
+        "id", metavar="ID", type=_anchor_argument, help="an anchor id, PF-YYYYMMDD-NN"
+    )
     trace_cmd.add_argument("--all", action="store_true", help="print every record in full")
     trace_cmd.add_argument("--json", action="store_true", help="print JSON")
     _add_user_dir(trace_cmd)
@@ -1252,7 +1263,7 @@ def build_parser() -> argparse.ArgumentParser:
         ("pivot", "replace an entry with a new one under a new id", cmd_pivot),
     ):
         command = write_command(name, help_text, handler)
-        command.add_argument("id", metavar="ID")
+        command.add_argument("id", metavar="ID", type=_anchor_argument)
         command.add_argument("text", metavar="TEXT")
         command.add_argument("--scope", choices=("user", "project"))
         context_options(command)
@@ -1260,7 +1271,7 @@ def build_parser() -> argparse.ArgumentParser:
     delete = write_command(
         "delete", "remove an entry and record its deletion in the log", cmd_delete
     )
-    delete.add_argument("id", metavar="ID")
+    delete.add_argument("id", metavar="ID", type=_anchor_argument)
     delete.add_argument("--scope", choices=("user", "project"))
     context_options(delete)
 

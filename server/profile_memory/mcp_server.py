@@ -45,6 +45,7 @@ from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 from profile_memory import __version__, mcp_live, mcp_prompts
 from profile_memory.cli import CliError, files_to_check, load_context
 from profile_memory.cli import Context as Here
+from profile_memory.core import anchors
 from profile_memory.core import recall as recall_blocks
 from profile_memory.core.buffers import UnsafeSource
 from profile_memory.core.codes import Severity
@@ -776,6 +777,8 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
         context: str | None,
         source: str,
     ) -> Operation:
+        anchor_id = anchors.given_id(anchor_id)  # `PF-20260412-002` as the files read it
+
         def operation(planner: Planner) -> str:
             ref = _resolver(planner, door).pair_carrying(anchor_id, _scope(scope))
             entries = planner.pair(ref).entries_by_id.get(anchor_id, [])
@@ -802,6 +805,7 @@ def _profile_tools(server: MCPServer, door: Door) -> None:
         source: str | None,
     ) -> Outcome:
         here = door.here()
+        anchor_id = anchors.given_id(anchor_id)
         try:
             ref = here.resolver.pair_carrying(anchor_id, _scope(scope))
         except PlanError as error:

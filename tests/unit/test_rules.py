@@ -300,9 +300,12 @@ def test_pm013_not_for_update_with_values():
 
 # PM014 -----------------------------------------------------------------------------------------
 def test_pm014_log_category_is_a_hint():
-    files = pair([ENTRY], [record("PF-20260412-01", category="旧分类")])
+    files = pair([], [record("PF-20260412-01", category="旧分类")])
     (unknown,) = found(files, UL, "PM014")
     assert unknown.severity is Severity.HINT
+    # the id's entry stands under another heading: said once, at the entry (PM019)
+    files = pair([ENTRY], [record("PF-20260412-01", category="旧分类")])
+    assert not found(files, UL, "PM014") and found(files, UP, "PM019")
 
 
 def test_pm014_pending_category_is_information_unless_suggested():
@@ -472,8 +475,12 @@ def test_pm019_entry_under_another_heading_than_its_category():
         and "`技术偏好`" in wrong.message
     )
     assert not found(pair([ENTRY], [REC]), UP, "PM019")
-    # a category that is no heading was renamed in the profile (allowed without a record): PM014's hint, not PM019
-    assert not found({UP: text.replace("## 技术偏好\n\n", ""), UL: LOG_HEAD + REC}, UP, "PM019")
+    # a category that is no heading: the mismatch is said at the entry, where the person can act
+    # (move it, or record the category it stands under), and the log's PM014 adds nothing
+    renamed = {UP: text.replace("## 技术偏好\n\n", ""), UL: LOG_HEAD + REC}
+    (wrong,) = found(renamed, UP, "PM019")
+    assert "which is no heading of user-profile.md" in wrong.message
+    assert not found(renamed, UL, "PM014")
 
 
 def test_pm019_in_english():

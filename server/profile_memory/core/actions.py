@@ -272,14 +272,17 @@ def _category_fixes(ctx: _Context, line: int) -> list[Choice]:
     category = history.latest_value("category") if history else None
     if entry is None or category is None:
         return []
-    return [
-        (f"Move the entry to `{category}`", "move-entry", {"target": category}),
-        (
-            f"Record that {entry.id} now belongs to `{entry.category}`",
-            "record-category",
-            {"id": entry.id},
-        ),
-    ]
+    move: Choice = (f"Move the entry to `{category}`", "move-entry", {"target": category})
+    record: Choice = (
+        f"Record that {entry.id} now belongs to `{entry.category}`",
+        "record-category",
+        {"id": entry.id},
+    )
+    profile = pair.profile if pair else None
+    if profile is not None and category not in profile.doc.category_names():
+        # a 分类 that is no heading was most likely renamed there: recording it comes first
+        return [record, (f"Move the entry to a new heading `{category}`", *move[1:])]
+    return [move, record]
 
 
 def _canonical_fixes(ctx: _Context, line: int) -> list[Choice]:

@@ -96,6 +96,13 @@ def is_valid(token: str) -> bool:
     return problem(token) is None
 
 
+def given_id(text: str) -> str:
+    """The id a person means by `text` given to a command or a tool: itself, or the id a
+    malformed token plainly means (`PF-20260412-002`, copied from a file, is `PF-20260412-02`, as
+    every reader of the files takes it); unchanged when it means none (the command says why)."""
+    return repaired(text) or text
+
+
 def repaired(token: str) -> str | None:
     """The well-formed id a malformed token plainly means (a one-digit or zero-padded sequence
     number: `PF-20260302-1`, `PF-20260302-001`), else None. Only a real date and a sequence ≥ 1 are

@@ -330,7 +330,7 @@ def new_id(ls: ProfileMemoryServer, *arguments: Any) -> str:
 
 def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     args = _object(arguments, "profileMemory.trace")
-    anchor_id = _required(args, "id", "profileMemory.trace")
+    anchor_id = anchors.given_id(_required(args, "id", "profileMemory.trace"))
     problem = anchors.problem(anchor_id)
     if problem is not None:
         raise invalid(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")

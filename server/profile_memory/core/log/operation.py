@@ -8,7 +8,7 @@ import re
 import sys
 from dataclasses import dataclass
 
-from profile_memory.core.log.words import OP_SYNONYMS, OP_WORDS, OP_WRITTEN, Op
+from profile_memory.core.log.words import OP_SYNONYMS, OP_WORDS, OP_WRITTEN, TRADITIONAL_OPS, Op
 
 _OPERATION = re.compile(r"\s*(?P<word>[^\s（(:：]+)(?P<rest>.*)", re.DOTALL)
 
@@ -90,7 +90,12 @@ def parse_operation(value: str) -> Operation:
     slips = []
     if kind is None and word.casefold() in OP_SYNONYMS:
         kind = OP_SYNONYMS[word.casefold()]
-        slips.append(f"write the word `{_written_word(word, kind)}`")
+        written = _written_word(word, kind)
+        slips.append(
+            f"`{word}` is the Traditional spelling of `{written}`; write the word `{written}`"
+            if word in TRADITIONAL_OPS
+            else f"write the word `{written}`"
+        )
     rest = match.group("rest").strip()
     inner, bare = None, False
     if rest[:1] in ("（", "(") and rest[-1:] in ("）", ")"):

@@ -22,6 +22,7 @@ from profile_memory.core.log.words import (
     FIELD_KEYS,
     FIELD_LABELS,
     KEY_SYNONYMS,
+    TRADITIONAL_KEYS,
     Op,
 )
 from profile_memory.core.profile import malformed_tokens_in
@@ -91,6 +92,15 @@ def _heading_id(line: str, level: int) -> tuple[str, int, int, str, bool] | str 
     return "expected `### [PF-YYYYMMDD-NN] YYYY-MM-DD — title`" if level == 3 else None
 
 
+def _second_id(after: str) -> str | None:
+    """The id of a second `[ID]` right after a heading's first (`### [A][B] …`)."""
+    rest = after.lstrip()
+    if not rest.startswith("[") or "]" not in rest:
+        return None
+    inner = rest[1 : rest.index("]")]
+    return inner if anchors.TOKEN.fullmatch(inner) else None
+
+
 def _heading_date(after: str) -> tuple[dt.date | None, str, list[str]]:
     """The date after the id, the rest of the line, and what is wrong with the date."""
     match = _HEADING_DATE.match(after.lstrip())
@@ -152,7 +162,12 @@ def _parse_heading(base: SectionStart, line: str) -> Record | BrokenLine | None:
     if isinstance(found, str):
         return BrokenLine(base.line, f"{found}, found {quoted(line.strip(), 60)}")
     token, id_start, id_end, after, bracketed = found
+    second = _second_id(after) if bracketed else None
+    if second is not None:  # `[A][B]`: read as the first, as the heading's form says; no rewrite
+        after = after.lstrip()[len(second) + 2 :]
     date, tail, wrong = _heading_date(after)
+    if second is not None:
+        wrong = [f"two ids `[{token}][{second}]` in one heading; a record has one id", *wrong]
     title, mark, title_wrong = _heading_title(tail)
     if level != 3:
         wrong.insert(
@@ -163,8 +178,13 @@ def _parse_heading(base: SectionStart, line: str) -> Record | BrokenLine | None:
     if date is not None or not title:  # without a date, what follows the id is the title
         wrong += title_wrong
     anchor_id = token if anchors.is_valid(token) else anchors.repaired(token)
-    canonical = (
-        f"### [{anchor_id or token}] {date:%Y-%m-%d} {mark} {title}" if date and title else None
+    written, canonical = (
+        (
+            f"### [{token}] {date:%Y-%m-%d} {mark} {title}",
+            f"### [{anchor_id or token}] {date:%Y-%m-%d} {mark} {title}",
+        )
+        if date and title and second is None
+        else (None, None)
     )
     record = Record(
         base=base,
@@ -186,7 +206,9 @@ def _parse_heading(base: SectionStart, line: str) -> Record | BrokenLine | None:
                 canonical,
             ),
         )
-    elif line.rstrip() != canonical:  # trailing white space is invisible and harmless: not a slip
+    # trailing white space is invisible and harmless: not a slip; an id written `PF-…-001` is its
+    # own slip (PM004, whose fix rewrites it), not one of spacing
+    elif line.rstrip() != written:
         record.slips = (
             Slip(
                 NON_CANONICAL,
@@ -288,7 +310,9 @@ def _field_slip(match: re.Match[str], bold: bool, label: str, better: str | None
     slips = []
     if not bold:
         slips.append("the key is not in bold")
-    if better is not None:
+    if better is not None and label in TRADITIONAL_KEYS:
+        slips.append(f"`{label}` is the Traditional spelling of the key `{better}`")
+    elif better is not None:
         slips.append(f"the key is written `{better}`")
     if match.group("bullet") != "-":
         slips.append(f"the bullet `{match.group('bullet')}` (write `-`)")

@@ -73,6 +73,30 @@ OP_SYNONYMS: dict[str, Op] = {
 }
 
 
+# Traditional-Chinese spellings of the operation words: read as their Simplified twins, a slip
+# (PM018) whose fix writes the format's word.
+TRADITIONAL_OPS: dict[str, Op] = {
+    "演進": Op.EVOLVE,
+    "轉向": Op.PIVOT,
+    "刪除": Op.DELETE,
+    "恢復": Op.RESTORE,
+    "新增": Op.ADD,  # the same in both scripts: listed so the script's words are all here
+    "添加": Op.ADD,
+    "修訂": Op.EVOLVE,
+    "調整": Op.EVOLVE,
+    "細化": Op.EVOLVE,
+    "轉變": Op.PIVOT,
+    "反轉": Op.PIVOT,
+    "已刪除": Op.DELETE,
+    "刪掉": Op.DELETE,
+    "刪去": Op.DELETE,
+    "還原": Op.RESTORE,
+    "復原": Op.RESTORE,
+    "已恢復": Op.RESTORE,
+}
+OP_SYNONYMS.update({w: op for w, op in TRADITIONAL_OPS.items() if w not in OP_WORDS})
+
+
 OP_WRITTEN = {  # the word a writer uses, by language
     "zh": {
         Op.ADD: "新增",
@@ -126,6 +150,51 @@ KEY_SYNONYMS: dict[str, str] = {
 }
 
 
+# Traditional-Chinese spellings of the keys (原始上下文, 操作, 取代 are the same in both scripts):
+# read as the key, a slip (PM018) whose fix writes the format's key.
+TRADITIONAL_KEYS: dict[str, str] = {
+    "分類": "category",
+    "精簡版": "summary",
+    "來源對話": "source",
+    "類別": "category",
+    "精簡": "summary",
+    "精簡內容": "summary",
+    "來源": "source",
+    "原話": "context",
+    "對話來源": "source",
+    "操作類型": "operation",
+    "變更類型": "operation",
+}
+KEY_SYNONYMS.update(TRADITIONAL_KEYS)
+
+
+# The format's words as a file written in Traditional Chinese spells them: what a suggestion to
+# such a file says (a message names the words its reader writes).
+TRADITIONAL_SPELLING: dict[str, str] = {
+    "分类": "分類",
+    "精简版": "精簡版",
+    "来源对话": "來源對話",
+    "演进": "演進",
+    "转向": "轉向",
+    "删除": "刪除",
+    "恢复": "恢復",
+}
+
+
+def is_traditional(label: str) -> bool:
+    """Whether a key or operation word as written is a Traditional-Chinese spelling."""
+    return label in TRADITIONAL_KEYS or (label in TRADITIONAL_OPS and label not in OP_WORDS)
+
+
+def in_script(text: str, traditional: bool) -> str:
+    """`text` (the format's words) spelt for a file in Traditional Chinese when `traditional`."""
+    if not traditional:
+        return text
+    for simplified, spelt in TRADITIONAL_SPELLING.items():
+        text = text.replace(simplified, spelt)
+    return text
+
+
 _LABELS = {
     label: label for labels in ({k.title() for k in FIELD_KEYS}, FIELD_KEYS) for label in labels
 }
@@ -175,4 +244,4 @@ NOT_RECORDED = {
 }  # what a write puts in a field it has no value for
 
 
-DELETED_TITLE_MARKS = ("（已删除）", "(已删除)", "(deleted)")
+DELETED_TITLE_MARKS = ("（已删除）", "(已删除)", "(deleted)", "（已刪除）", "(已刪除)")

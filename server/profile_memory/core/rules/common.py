@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from profile_memory.core import merge
 from profile_memory.core.anchors import repaired
 from profile_memory.core.diagnostics import Finding
-from profile_memory.core.profile import Token
+from profile_memory.core.index import History
+from profile_memory.core.profile import Entry, Token
 from profile_memory.core.secrets import secrets_in_lines
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
@@ -22,6 +23,18 @@ def _malformed_message(token: Token) -> str:
     return f"malformed anchor {token.text}: {token.problem}" + (
         f"; it reads as {meant}" if meant else ""
     )
+
+
+def other_category(entries: list[Entry] | None, history: History) -> str | None:
+    """The latest 分类 of an id whose one entry stands under another heading, whether or not that
+    分类 is a heading of the profile: PM019, at the entry, where the person can act (the log's
+    PM014 then adds nothing)."""
+    if not entries or len(entries) != 1:
+        return None
+    category, entry = history.latest_value("category"), entries[0]
+    if category and entry.category and category != entry.category:
+        return category
+    return None
 
 
 def malformed_anchors(tokens: list[Token]) -> list[Finding]:

@@ -7,8 +7,21 @@ import functools
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import OutOfOrder, PairIndex
-from profile_memory.core.log import FIELD_LABELS, LogDoc, Section, closest_operation_word, op_word
-from profile_memory.core.rules.common import malformed_anchors, secret_findings, slip_findings
+from profile_memory.core.log import (
+    FIELD_LABELS,
+    LogDoc,
+    Record,
+    Section,
+    closest_operation_word,
+    op_word,
+)
+from profile_memory.core.log.words import in_script, is_traditional
+from profile_memory.core.rules.common import (
+    malformed_anchors,
+    other_category,
+    secret_findings,
+    slip_findings,
+)
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
 
@@ -40,9 +53,10 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
         if record.english
         else (FIELD_LABELS["zh"], FIELD_LABELS["en"])
     )
+    traditional = _in_traditional(record)
     missing = record.missing_fields
     if missing:
-        words = ", ".join(f"{labels[k]} ({others[k]})" for k in missing)
+        words = in_script(", ".join(f"{labels[k]} ({others[k]})" for k in missing), traditional)
         found.append(
             Finding(
                 "PM010",
@@ -58,11 +72,21 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
                 "PM013",
                 operation.value_span,
                 f"unknown operation `{word}` for {record.id} (did you mean "
-                f"`{closest_operation_word(word)}`?); "
-                "expected 新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore",
+                f"`{in_script(closest_operation_word(word), traditional)}`?); "
+                + in_script("expected 新增/演进/转向/删除/恢复", traditional)
+                + " or add/evolve/pivot/delete/restore",
             )
         )
     return found
+
+
+def _in_traditional(record: Record) -> bool:
+    """A record written in Traditional Chinese (a key or its operation word so spelt): what it is
+    told to write is spelt so too."""
+    operation = record.operation
+    return (operation is not None and is_traditional(operation.word)) or any(
+        is_traditional(f.label) for f in record.fields.values()
+    )
 
 
 def _record_findings(workspace: Workspace, source: Source, doc: LogDoc) -> list[Finding]:
@@ -170,7 +194,12 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
                 )
             )
         category = latest.fields.get("category")
-        if category is not None and category.value and category.value not in categories:
+        if (
+            category is not None
+            and category.value
+            and category.value not in categories
+            and other_category(pair.entries_by_id.get(anchor_id), history) is None
+        ):
             found.append(
                 Finding(
                     "PM014",

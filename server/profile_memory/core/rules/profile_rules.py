@@ -16,6 +16,7 @@ from profile_memory.core.log import op_word
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.rules.common import (
     malformed_anchors,
+    other_category,
     over_budget,
     secret_findings,
     slip_findings,
@@ -130,21 +131,19 @@ def _against_history(
         return []
     line = Span.of_line(entry.line, profile.doc.lines[entry.line])
     found = []
-    # Only between two headings of the profile: a category that is no heading was renamed or merged
-    # there (which the format allows without a record), and the log's PM014 hint says so.
-    category = history.latest_value("category")
-    if (
-        category
-        and entry.category
-        and category != entry.category
-        and category in profile.doc.category_names()
-    ):
+    category = other_category([entry], history)
+    if category is not None:
+        heading = (
+            ""
+            if category in profile.doc.category_names()
+            else f", which is no heading of {profile.path.name}"
+        )
         found.append(
             Finding(
                 "PM019",
                 line,
                 f"the entry stands under `{entry.category}`, but the latest 分类 (Category) "
-                f"of {anchor_id} in {log_name} is `{category}`",
+                f"of {anchor_id} in {log_name} is `{category}`{heading}",
                 (record_at,),
             )
         )
