@@ -5,13 +5,21 @@ is reported at its entry."""
 
 from __future__ import annotations
 
-from helpers import LOG_HEAD, record
+import datetime as dt
+from pathlib import PurePath
+
+from helpers import LOG_HEAD, PROJECT_DIR, USER_DIR, memory_workspace, record
 from profile_memory.core import anchors
+from profile_memory.core.actions import offers, run
+from profile_memory.core.buffers import apply_edits
 from profile_memory.core.index import index_log
 from profile_memory.core.log import Op, parse_log
 from profile_memory.core.log.words import in_script, is_traditional
+from profile_memory.core.plans import Planner
 from profile_memory.core.profile import parse_profile
+from profile_memory.core.rules import check_path
 from profile_memory.core.rules.common import other_category
+from profile_memory.store.templates import template_text
 
 
 def only_record(text: str):
@@ -72,3 +80,34 @@ def test_a_given_id_is_the_id_it_plainly_means():
     assert anchors.given_id("PF-20260412-2") == "PF-20260412-02"
     assert anchors.given_id("PF-20260412-02") == "PF-20260412-02"
     assert anchors.given_id("PF-2026041-2") == "PF-2026041-2"  # no id: the command says why
+
+
+def test_the_entry_of_a_category_that_is_no_heading_is_offered_both_fixes_recording_first():
+    up, ul = f"{USER_DIR}/user-profile.md", f"{USER_DIR}/user-profile-log.md"
+    files = {
+        up: "# User Profile\n\n## 做事风格\n- 先画草图再动手 ✏️ <!-- PF-20260610-01 -->\n",
+        ul: LOG_HEAD
+        + record("PF-20260610-01", "2026-06-10", category="工作习惯", summary="先画草图再动手 ✏️"),
+    }
+    workspace = memory_workspace(files)
+    found = offers(workspace, workspace.source(PurePath(up)), 3, 3, lambda: "PF-20261130-01")
+    fixes = [(o.request.action, o.title) for o in found if o.diagnostic is not None]
+    assert fixes[:2] == [
+        ("record-category", "Record that PF-20260610-01 now belongs to `做事风格`"),
+        ("move-entry", "Move the entry to a new heading `工作习惯`"),
+    ]
+    for offer in found[:2]:
+        planner = Planner(
+            workspace,
+            workspace.profile_set(PurePath(PROJECT_DIR)),
+            dt.date(2026, 11, 30),
+            template_text,
+        )
+        run(planner, offer.request)
+        changed = {
+            str(c.path): apply_edits("" if c.create else workspace.source(c.path).text, c.edits)
+            for c in planner.finish(offer.request.action).files
+        }
+        after = memory_workspace({**files, **changed})
+        codes = {d.code for p in (up, ul) for d in check_path(after, PurePath(p))}
+        assert "PM019" not in codes and "PM014" not in codes, (offer.title, codes)
