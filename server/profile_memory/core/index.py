@@ -491,7 +491,7 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
 
     A record's summary matters to the index only where a later pivot or evolve looks that text up,
     so typing in a 精简版 keeps the histories' shape unless the text is one that is looked up."""
-    if len(old.records) != len(new.records):
+    if not len(old.records) == len(new.records) == len(previous.ranks):
         return None
     if new.changed is not None and new.changed.since is old.stamp:
         changed = [
