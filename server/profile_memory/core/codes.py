@@ -264,7 +264,9 @@ _TABLE = [
         "PM051",
         "log-order",
         Severity.INFORMATION,
-        "A record dated before the record above it: the log is appended in time order.",
+        "A record dated before the record above it: the log is appended in time order (its id's "
+        "history is read by date all the same). A log written newest-first gets one PM051 for the "
+        "whole log.",
         "Correct the date, or move the record to its place.",
     ),
     Code(
