@@ -673,11 +673,11 @@ function chooseMessageLanguage(context: vscode.ExtensionContext): void {
   }
 }
 
-/** A change of `profileMemory.messageLanguage`: the extension's texts at once, and a running
- * server restarted, so that every message it has published (diagnostics, lenses, hints) is
- * said again in the new language from `initialize` on. */
+/** A change of `profileMemory.messageLanguage` (the texts were switched by the first listener):
+ * the views and status items say theirs again, and a running server is restarted, so that every
+ * message it has published (diagnostics, lenses, hints) is said again in the new language from
+ * `initialize` on. */
 function messageLanguageChanged(context: vscode.ExtensionContext): void {
-  chooseMessageLanguage(context);
   serverState?.();
   views?.refresh();
   if (client || starting) {
@@ -691,6 +691,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   output = vscode.window.createOutputChannel("Profile Memory");
   context.subscriptions.push(output);
   chooseMessageLanguage(context);
+  context.subscriptions.push(
+    // first of all listeners, so that those that show texts (the status bar) find the new language
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("profileMemory.messageLanguage")) {
+        chooseMessageLanguage(context);
+      }
+    }),
+  );
   context.subscriptions.push(vscode.languages.setLanguageConfiguration("markdown", { wordPattern: MARKDOWN_WORDS }));
   const memoryViews = new MemoryViews(
     async () => {
