@@ -105,12 +105,13 @@ let page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
 let step = 0;
 let failedSteps = 0;
 
-// E2E_PART=first-run runs only the steps of the first run with no server (a focused subset).
-let firstRunPart = false;
+// E2E_PART=first-run runs only the steps of the first run with no server, E2E_PART=zh only those
+// of the Chinese display language (focused subsets).
+let part = "main";
 
 async function check(name, action) {
   step += 1;
-  if (process.env.E2E_PART === "first-run" && !firstRunPart) {
+  if (process.env.E2E_PART && process.env.E2E_PART !== part) {
     console.log(`ok ${step} - ${name} # SKIP`);
     return;
   }
@@ -418,7 +419,72 @@ await check("the profiles view leaves its welcome after Initialize Profile Files
 
 server.kill();
 
-firstRunPart = true;
+// -- VS Code's display language zh-cn: a third code-server started with --locale zh-cn. VS Code
+// takes a display language only from an installed language pack, and none can be downloaded
+// here: the pack is a stub (the cache entry an installed pack leaves in the user data folder,
+// with no translations), so VS Code's own texts stay English while the extension's commands,
+// views and messages come from its zh-cn files, as with the real pack.
+part = "zh";
+const zhData = join(root, "zh-user-data");
+mkdirSync(join(zhData, "User"), { recursive: true });
+writeSettings(zhData, { "profileMemory.server.command": [python, "-m", "profile_memory", "serve"] });
+const zhPack = join(root, "zh-language-pack.json");
+writeFileSync(zhPack, JSON.stringify({ contents: {} }));
+writeFileSync(join(zhData, "languagepacks.json"), JSON.stringify({
+  "zh-cn": { hash: "pmem-e2e-zh-stub", extensions: [{ extensionIdentifier: { id: "pmem-e2e.zh-stub" }, version: "0.0.1" }],
+             translations: { vscode: zhPack }, label: "中文(简体)" },
+}));
+const zhPort = await freePort();
+const zhServer = process.env.E2E_PART && process.env.E2E_PART !== part ? undefined : spawn(codeServer,
+  ["--user-data-dir", zhData, "--extensions-dir", extensions, ...PROPOSED, "--locale", "zh-cn", "--auth", "none",
+   "--bind-addr", `127.0.0.1:${zhPort}`, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust", workspace],
+  { env, stdio: ["ignore", "pipe", "pipe"] });
+zhServer?.stdout.on("data", (chunk) => { serverLog += chunk; });
+zhServer?.stderr.on("data", (chunk) => { serverLog += chunk; });
+
+/** The workspace's own setting of profileMemory.messageLanguage (none: the user's, `auto`). */
+function setMessageLanguage(language) {
+  mkdirSync(join(workspace, ".vscode"), { recursive: true });
+  writeFileSync(join(workspace, ".vscode", "settings.json"), JSON.stringify(language ? { "profileMemory.messageLanguage": language } : {}));
+}
+
+await check("with the display language zh-cn, the extension's views, rows and status bar are Chinese", async () => {
+  setMessageLanguage(undefined);
+  await openWorkbench(zhPort, "the zh-cn code-server to listen");
+  await openFile("user-profile.md");
+  await page.locator('.activitybar [aria-label^="Profile Memory"]').first().click();
+  await waitFor(async () => (await text(".sidebar")).includes("待确认"), "the view names in Chinese (package.nls.zh-cn.json)");
+  await waitFor(async () => / 行 · ≈[\d,]+\/[\d,]+ token/.test(await text(".sidebar")), "a pair's lines and tokens in Chinese (bundle.l10n.zh-cn.json)");
+  const sidebar = await text(".sidebar");
+  for (const expected of ["画像", "待确认", "历史", "智能体记忆", "个条目", "偏好 React + Next.js 全栈开发"]) {
+    if (!sidebar.includes(expected)) throw new Error(`the view lacks ${expected}: ${sidebar.slice(0, 400)}`);
+  }
+  await waitFor(async () => / · ≈[\d,]+\/[\d,]+ token/.test(await text(".statusbar")), "the status bar item in Chinese");
+  // docs/images/zh-ui.png: the Profile Memory view and the status bar item, without toasts
+  await runCommand("Notifications: Clear All Notifications");
+  await waitFor(async () => (await page.locator(".notifications-toasts .notification-toast").count()) === 0, "no toast");
+  await page.mouse.move(900, 500); // no hover of the activity bar's icon over the rows
+  await page.screenshot({ path: join(artifacts, "zh-ui.png"), clip: { x: 0, y: 0, width: 352, height: 1000 } });
+});
+
+await check("the command palette lists the commands in Chinese", async () => {
+  await page.keyboard.press("F1");
+  await page.keyboard.type("Profile Memory: 追溯");
+  await waitFor(async () => (await text(".quick-input-list")).includes("Profile Memory: 追溯锚点"), "the Chinese command title");
+  await page.screenshot({ path: join(artifacts, "zh-commands.png") });
+});
+
+await check("messageLanguage en switches the extension's texts to English without a reload, and back", async () => {
+  setMessageLanguage("en");
+  await waitFor(async () => /lines \d+\/\d+ · ≈/.test(await text(".sidebar")), "the rows in English");
+  setMessageLanguage(undefined);
+  await waitFor(async () => / 行 · ≈/.test(await text(".sidebar")), "the rows in Chinese again");
+});
+
+zhServer?.kill();
+setMessageLanguage(undefined);
+
+part = "first-run";
 
 // -- A first run with no server anywhere: the offer, a failed install that says why, and the
 // recovery from the status bar without a reload (the real install downloads from PyPI).

@@ -8,8 +8,9 @@ import * as path from "path";
 import * as vscode from "vscode";
 import { ExecuteCommandRequest, InlayHintRequest, LanguageClient, LanguageClientOptions, ServerOptions, State } from "vscode-languageclient/node";
 
+import { chosenLanguage, english, fromBundle, fromVscode, l10n, useTranslator } from "./l10n";
 import { HitItem, MARKDOWN_WORDS, SearchHit, hintShown, hitItems, limitFor, lineCount, profilePairName, statusText } from "./format";
-import type { Node } from "./outline";
+import { findingCount, type Node } from "./outline";
 import { ServerCommand, resolveServerCommand } from "./serverCommand";
 import { PROBE, Ran, installProblem, interpreterProblem } from "./install";
 import { McpOffer, offerMcpServer } from "./mcp";
@@ -54,8 +55,9 @@ function run(command: string, args: string[]): Promise<Ran> {
 
 function failed(reason: string): false {
   log(`Installing the server failed: ${reason}`);
-  void vscode.window.showErrorMessage(`Profile Memory: installing the server failed: ${reason}.`, "Show Output").then((choice) => {
-    if (choice === "Show Output") {
+  const showOutput = l10n.t("Show Output");
+  void vscode.window.showErrorMessage(l10n.t("Profile Memory: installing the server failed: {0}.", reason), showOutput).then((choice) => {
+    if (choice === showOutput) {
       output.show();
     }
   });
@@ -116,7 +118,7 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
     ? fs.readdirSync(context.asAbsolutePath("server")).filter((name) => name.endsWith(".whl"))
     : [];
   if (wheels.length === 0) {
-    void vscode.window.showErrorMessage("Profile Memory: this package carries no server wheel; install it with `pip install profile-memory`.");
+    void vscode.window.showErrorMessage(l10n.t("Profile Memory: this package carries no server wheel; install it with `pip install profile-memory`."));
     return false;
   }
   const interpreter = await pickInterpreter();
@@ -130,7 +132,7 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
   }
   const venv = privateVenv(context);
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: "Profile Memory: installing the language server (downloading its dependencies)" },
+    { location: vscode.ProgressLocation.Notification, title: l10n.t("Profile Memory: installing the language server (downloading its dependencies)") },
     async () => {
       fs.mkdirSync(path.dirname(venv), { recursive: true });
       // --clear: a venv left by an earlier attempt (another Python, a failed install) is made anew
@@ -144,7 +146,7 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
         output.append(result.stdout + result.stderr);
         if (result.code !== 0) {
           fs.rmSync(venv, { recursive: true, force: true }); // nothing half-installed is left to be found
-          return failed(command === interpreter.command ? `${python} could not create a virtual environment` : installProblem(result));
+          return failed(command === interpreter.command ? l10n.t("{0} could not create a virtual environment", python) : installProblem(result));
         }
       }
       return true;
@@ -152,7 +154,6 @@ async function installServer(context: vscode.ExtensionContext): Promise<boolean>
   );
 }
 
-const ENTER_PATH = "Enter the path of a Python interpreter…";
 
 /** The interpreters found on this system (`python3`, or on Windows the `py` launcher and
  * `python`) and the Python extension's, then a path typed in. */
@@ -169,13 +170,14 @@ async function pickInterpreter(): Promise<Interpreter | undefined> {
     found.push({ command: extension, args: [] });
   }
   const byLabel = new Map(found.map((interpreter) => [interpreterLabel(interpreter), interpreter]));
-  const picked = await vscode.window.showQuickPick([...byLabel.keys(), ENTER_PATH], {
-    title: "Profile Memory: the Python interpreter (3.10 or newer) for the server's private environment",
+  const enterPath = l10n.t("Enter the path of a Python interpreter…");
+  const picked = await vscode.window.showQuickPick([...byLabel.keys(), enterPath], {
+    title: l10n.t("Profile Memory: the Python interpreter (3.10 or newer) for the server's private environment"),
   });
-  if (picked !== ENTER_PATH) {
+  if (picked !== enterPath) {
     return picked ? byLabel.get(picked) : undefined;
   }
-  const typed = (await vscode.window.showInputBox({ prompt: "Path of a Python 3.10+ interpreter" }))?.trim();
+  const typed = (await vscode.window.showInputBox({ prompt: l10n.t("Path of a Python 3.10+ interpreter") }))?.trim();
   return typed ? { command: typed, args: [] } : undefined;
 }
 
@@ -184,26 +186,28 @@ function readme(context: vscode.ExtensionContext): vscode.Uri | undefined {
   return name ? vscode.Uri.file(path.join(context.extensionPath, name)) : undefined;
 }
 
-const NOT_FOUND =
-  "Profile Memory needs its language server, pmem, and found none (profileMemory.server.command, PATH, the Python extension's interpreter). " +
-  "Install the bundled server into a private environment (pip downloads its dependencies from PyPI: a network connection is needed), " +
-  "or set profileMemory.server.command to a pmem: code-server and a VS Code started from the dock read PATH from a login shell, " +
-  "so a pmem your terminal finds may not be seen.";
 
 /** The install offer. Not awaited by the start: an offer nobody answers slides into the
  * notification centre, and the status item says the server is not installed meanwhile (a click on
  * it offers again). */
 function offerInstall(context: vscode.ExtensionContext): void {
-  void vscode.window.showInformationMessage(NOT_FOUND, "Install server", "Open Settings", "Open README").then(async (choice) => {
+  const [install, settings, guideButton] = [l10n.t("Install server"), l10n.t("Open Settings"), l10n.t("Open README")];
+  const notFound = l10n.t(
+    "Profile Memory needs its language server, pmem, and found none (profileMemory.server.command, PATH, the Python extension's interpreter). " +
+      "Install the bundled server into a private environment (pip downloads its dependencies from PyPI: a network connection is needed), " +
+      "or set profileMemory.server.command to a pmem: code-server and a VS Code started from the dock read PATH from a login shell, " +
+      "so a pmem your terminal finds may not be seen.",
+  );
+  void vscode.window.showInformationMessage(notFound, install, settings, guideButton).then(async (choice) => {
     const guide = readme(context);
-    if (choice === "Open README" && guide) {
+    if (choice === guideButton && guide) {
       void vscode.commands.executeCommand("markdown.showPreview", guide);
-    } else if (choice === "Open Settings") {
+    } else if (choice === settings) {
       void vscode.commands.executeCommand("workbench.action.openSettings", "profileMemory.server.command");
-    } else if (choice === "Install server" && (await installServer(context))) {
+    } else if (choice === install && (await installServer(context))) {
       const server = await findServer(context);
       if (server) {
-        void vscode.window.showInformationMessage(`Profile Memory: the language server is installed in ${privateVenv(context)} and starts from ${server.command}.`);
+        void vscode.window.showInformationMessage(l10n.t("Profile Memory: the language server is installed in {0} and starts from {1}.", privateVenv(context), server.command));
         await restartServer(context);
       }
     }
@@ -219,8 +223,8 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   if (!server) {
     log("The language server is not running: no server was found.");
     down = {
-      text: "$(warning) Profile Memory: server not installed",
-      tooltip: "The language server (pmem) is not running: none was found. Click to install it, or set profileMemory.server.command.",
+      text: `$(warning) ${l10n.t("Profile Memory: server not installed")}`,
+      tooltip: l10n.t("The language server (pmem) is not running: none was found. Click to install it, or set profileMemory.server.command."),
     };
     offerInstall(context);
     return;
@@ -258,7 +262,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   started.onDidChangeState((event) => {
     if (event.newState === State.Stopped && client === started) {
       client = undefined; // it stopped for good (the library gave up restarting it)
-      down = { text: "$(error) Profile Memory: server not running", tooltip: `${commandLine(server)} stopped. Click to start it again.` };
+      down = { text: `$(error) ${l10n.t("Profile Memory: server not running")}`, tooltip: l10n.t("{0} stopped. Click to start it again.", commandLine(server)) };
       serverState?.();
     }
   });
@@ -272,16 +276,17 @@ function startFailed(server: ServerCommand, error: unknown): void {
   const origin = server.source === "setting" ? " (profileMemory.server.command)" : "";
   log(`The language server failed to start: ${commandLine(server)}${origin}: ${reason}`);
   down = {
-    text: `$(error) Profile Memory: server not running`,
-    tooltip: `Starting ${commandLine(server)}${origin} failed. Fix the setting (the server restarts when it changes) or click to try again.`,
+    text: `$(error) ${l10n.t("Profile Memory: server not running")}`,
+    tooltip: l10n.t("Starting {0} failed. Fix the setting (the server restarts when it changes) or click to try again.", `${commandLine(server)}${origin}`),
   };
-  const fix = server.source === "setting" ? "Open Settings" : "Show Output";
+  const [settings, showOutput] = [l10n.t("Open Settings"), l10n.t("Show Output")];
+  const fix = server.source === "setting" ? settings : showOutput;
   void vscode.window
-    .showErrorMessage(`Profile Memory: the language server did not start: ${commandLine(server)}${origin} failed (${reason}).`, fix, "Show Output")
+    .showErrorMessage(l10n.t("Profile Memory: the language server did not start: {0} failed ({1}).", `${commandLine(server)}${origin}`, reason), ...new Set([fix, showOutput]))
     .then((choice) => {
-      if (choice === "Open Settings") {
+      if (choice === settings) {
         void vscode.commands.executeCommand("workbench.action.openSettings", "profileMemory.server.command");
-      } else if (choice === "Show Output") {
+      } else if (choice === showOutput) {
         output.show();
       }
     });
@@ -331,7 +336,7 @@ let views: MemoryViews | undefined;
 async function serverCommand<T>(command: string, argument?: unknown): Promise<T | undefined> {
   await ensureClient(extensionContext, true);
   if (!client) {
-    void vscode.window.showWarningMessage("Profile Memory: the language server is not running.");
+    void vscode.window.showWarningMessage(l10n.t("Profile Memory: the language server is not running."));
     return undefined;
   }
   return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: argument === undefined ? [] : [argument] }) as Promise<T>;
@@ -344,8 +349,8 @@ async function openAt(uri: string, line: number): Promise<void> {
 
 function searchMemory(): void {
   const pick = vscode.window.createQuickPick<HitItem>();
-  pick.title = "Profile Memory: search journals and log records";
-  pick.placeholder = "Type to search (case-insensitive)";
+  pick.title = l10n.t("Profile Memory: search journals and log records");
+  pick.placeholder = l10n.t("Type to search (case-insensitive)");
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   let latest = 0;
@@ -374,17 +379,17 @@ function searchMemory(): void {
 }
 
 async function appendJournal(): Promise<void> {
-  const text = await vscode.window.showInputBox({ title: "Append Journal Entry", prompt: "What happened?" });
+  const text = await vscode.window.showInputBox({ title: l10n.t("Append Journal Entry"), prompt: l10n.t("What happened?") });
   if (!text?.trim()) {
     return;
   }
-  const tags = await vscode.window.showInputBox({ title: "Append Journal Entry", prompt: "Tags, comma-separated (optional)" });
+  const tags = await vscode.window.showInputBox({ title: l10n.t("Append Journal Entry"), prompt: l10n.t("Tags, comma-separated (optional)") });
   const result = await serverCommand<{ ts: string }>("profileMemory.journalAppend", {
     text,
     tags: (tags ?? "").split(",").map((t) => t.trim()).filter(Boolean),
   });
   if (result) {
-    void vscode.window.showInformationMessage(`Profile Memory: journal entry added at ${result.ts}`);
+    void vscode.window.showInformationMessage(l10n.t("Profile Memory: journal entry added at {0}", result.ts));
   }
 }
 
@@ -404,7 +409,7 @@ async function pendingFile(): Promise<vscode.Uri | undefined> {
 async function decideAll(command: string): Promise<void> {
   const pending = await pendingFile();
   if (!pending) {
-    void vscode.window.showInformationMessage("Profile Memory: no profile-pending.md found.");
+    void vscode.window.showInformationMessage(l10n.t("Profile Memory: no profile-pending.md found."));
     return;
   }
   await serverCommand(command, pending.toString());
@@ -417,7 +422,7 @@ let pendingView: vscode.TreeView<Node> | undefined;
 async function decideOne(given: Node | undefined, decision: string): Promise<void> {
   const node = given?.proposal ? given : pendingView?.selection.find((selected) => selected.proposal);
   if (!node) {
-    void vscode.window.showInformationMessage("Profile Memory: select a proposal in the Pending view first.");
+    void vscode.window.showInformationMessage(l10n.t("Profile Memory: select a proposal in the Pending view first."));
     return;
   }
   if (node.proposal) {
@@ -429,7 +434,7 @@ async function decideOne(given: Node | undefined, decision: string): Promise<voi
 async function showFactDiff(node: Node | undefined): Promise<void> {
   if (node?.change) {
     const { version, fact, rev } = node.change;
-    await vscode.commands.executeCommand("vscode.diff", vscode.Uri.parse(version), vscode.Uri.parse(fact), `FACT.md: ${rev} ↔ now`);
+    await vscode.commands.executeCommand("vscode.diff", vscode.Uri.parse(version), vscode.Uri.parse(fact), l10n.t("FACT.md: {0} ↔ now", rev));
   }
 }
 
@@ -438,26 +443,32 @@ async function restoreFact(node: Node | undefined): Promise<void> {
     return;
   }
   const { folder, rev } = node.change;
+  const restore = l10n.t("Restore");
   const answer = await vscode.window.showWarningMessage(
-    `Restore FACT.md to the version ${rev}? The current FACT.md is kept as a version too.`,
+    l10n.t("Restore FACT.md to the version {0}? The current FACT.md is kept as a version too.", rev),
     { modal: true },
-    "Restore",
+    restore,
   );
-  if (answer === "Restore") {
+  if (answer === restore) {
     await serverCommand("profileMemory.factsRestore", { rev, dir: vscode.Uri.parse(folder).fsPath });
     views?.refresh();
   }
 }
 
 async function initProfiles(): Promise<void> {
-  const scope = await vscode.window.showQuickPick(["project", "user", "memory"], { title: "Initialize Profile Files" });
+  const scopes = [
+    { label: l10n.t("project"), scope: "project" },
+    { label: l10n.t("user"), scope: "user" },
+    { label: l10n.t("memory"), scope: "memory" },
+  ];
+  const scope = (await vscode.window.showQuickPick(scopes, { title: l10n.t("Initialize Profile Files") }))?.scope;
   if (!scope) {
     return;
   }
   const results = await serverCommand<{ uri: string; created: boolean }[]>("profileMemory.init", { scope });
   views?.refresh(); // the Profiles view leaves its welcome for the new files
   const created = (results ?? []).filter((r) => r.created).length;
-  void vscode.window.showInformationMessage(`Profile Memory: ${created} created, ${(results ?? []).length - created} kept.`);
+  void vscode.window.showInformationMessage(l10n.t("Profile Memory: {0} created, {1} kept.", created, (results ?? []).length - created));
 }
 
 /** Every memory file of the workspace into Problems (the server publishes closed files too). */
@@ -465,14 +476,15 @@ async function checkWorkspace(): Promise<void> {
   const counts = await serverCommand<{ files: number; findings: number }>("profileMemory.checkWorkspace");
   if (counts) {
     void vscode.commands.executeCommand("workbench.actions.view.problems");
-    void vscode.window.showInformationMessage(`Profile Memory: ${counts.findings} finding${counts.findings === 1 ? "" : "s"} in ${counts.files} memory file${counts.files === 1 ? "" : "s"} (as pmem check reports them).`);
+    const files = counts.files === 1 ? l10n.t("{0} memory file", counts.files) : l10n.t("{0} memory files", counts.files);
+    void vscode.window.showInformationMessage(l10n.t("Profile Memory: {0} in {1} (as pmem check reports them).", findingCount(counts.findings), files));
   }
 }
 
 async function showRecall(): Promise<void> {
   const content = await serverCommand<string>("profileMemory.recall", { format: "markdown" });
   if (content !== undefined) {
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: "markdown", content: content || "(empty)" }));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: "markdown", content: content || l10n.t("(empty)") }));
   }
 }
 
@@ -480,7 +492,7 @@ interface TraceRecord { path: string; line: number; date: string; title: string;
 interface TraceMatch { pair: string; state: string; records: TraceRecord[]; entries: { path: string; line: number; text: string }[] }
 
 async function traceAnchor(): Promise<void> {
-  const id = await vscode.window.showInputBox({ title: "Trace Anchor", prompt: "An anchor id", placeHolder: "PF-20260412-01" });
+  const id = await vscode.window.showInputBox({ title: l10n.t("Trace Anchor"), prompt: l10n.t("An anchor id"), placeHolder: "PF-20260412-01" });
   if (!id?.trim()) {
     return;
   }
@@ -490,10 +502,10 @@ async function traceAnchor(): Promise<void> {
     ...match.records.map((r) => ({ label: `$(history) ${r.date} ${r.operation ?? "?"} — ${r.title}`, description: match.pair, uri: r.path, line: r.line - 1 })),
   ]);
   if (items.length === 0) {
-    void vscode.window.showInformationMessage(`Profile Memory: ${id} is unknown.`);
+    void vscode.window.showInformationMessage(l10n.t("Profile Memory: {0} is unknown.", id));
     return;
   }
-  const chosen = await vscode.window.showQuickPick(items, { title: `Trace ${id}` });
+  const chosen = await vscode.window.showQuickPick(items, { title: l10n.t("Trace {0}", id) });
   if (chosen) {
     await openAt(chosen.uri, chosen.line);
   }
@@ -509,8 +521,10 @@ function serverStatus(context: vscode.ExtensionContext): void {
       item.hide();
       return;
     }
-    item.text = starting && !down ? "$(sync~spin) Profile Memory: starting the server" : down?.text ?? "$(warning) Profile Memory: server not running";
-    item.tooltip = down?.tooltip ?? "Click to start the language server (or install it)";
+    item.text = starting && !down
+      ? `$(sync~spin) ${l10n.t("Profile Memory: starting the server")}`
+      : down?.text ?? `$(warning) ${l10n.t("Profile Memory: server not running")}`;
+    item.tooltip = down?.tooltip ?? l10n.t("Click to start the language server (or install it)");
     if (starting || down) {
       item.show();
     }
@@ -550,8 +564,8 @@ function hintsFollowTheCursor(context: vscode.ExtensionContext): void {
 function statusBar(context: vscode.ExtensionContext): void {
   const item = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 100);
   item.command = "workbench.view.extension.profileMemory";
-  item.tooltip = "Lines of this compact profile against its limit — click for the Profile Memory view";
   const update = () => {
+    item.tooltip = l10n.t("Lines of this compact profile against its limit — click for the Profile Memory view");
     const document = vscode.window.activeTextEditor?.document;
     const pair = document ? profilePairName(document.uri.fsPath) : undefined;
     if (!document || !pair) {
@@ -565,7 +579,7 @@ function statusBar(context: vscode.ExtensionContext): void {
     item.show();
     void views?.pairOf(document.uri.toString()).then((info) => {
       if (info && vscode.window.activeTextEditor?.document === document) {
-        item.text = `${status.text} · ≈${info.tokens.toLocaleString("en-US")}/${info.tokenBudget.toLocaleString("en-US")} tok`;
+        item.text = l10n.t("{0} · ≈{1}/{2} tok", status.text, info.tokens.toLocaleString("en-US"), info.tokenBudget.toLocaleString("en-US"));
         if (info.tokens > info.tokenBudget) {
           item.backgroundColor = new vscode.ThemeColor("statusBarItem.warningBackground");
         }
@@ -601,12 +615,12 @@ async function prepareMcp(context: vscode.ExtensionContext, server: ServerComman
   const folder = context.asAbsolutePath("server");
   const wheels = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.endsWith(".whl")) : [];
   if (wheels.length === 0) {
-    return failed("this package carries no server wheel to add the MCP extra from");
+    return failed(l10n.t("this package carries no server wheel to add the MCP extra from"));
   }
   const args = ["-m", "pip", "install", `${context.asAbsolutePath(path.join("server", wheels[0]))}[mcp]`];
   log(`$ ${python} ${args.join(" ")}`);
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: "Profile Memory: adding the MCP server to its environment" },
+    { location: vscode.ProgressLocation.Notification, title: l10n.t("Profile Memory: adding the MCP server to its environment") },
     () => run(python, args),
   );
   output.append(result.stdout + result.stderr);
@@ -638,11 +652,54 @@ function registerMcp(context: vscode.ExtensionContext): void {
   }
 }
 
+/** Where the extension's own texts come from: `profileMemory.messageLanguage` `auto` leaves them
+ * to VS Code (its display language picks l10n/bundle.l10n.<language>.json); `en` and `zh` take
+ * that language whatever the display language, as the server does for its messages. */
+function chooseMessageLanguage(context: vscode.ExtensionContext): void {
+  const language = chosenLanguage(vscode.workspace.getConfiguration("profileMemory").get("messageLanguage"));
+  if (language === "auto") {
+    useTranslator(fromVscode(vscode.l10n));
+    return;
+  }
+  if (language === "en") {
+    useTranslator(english);
+    return;
+  }
+  try {
+    useTranslator(fromBundle(JSON.parse(fs.readFileSync(context.asAbsolutePath(path.join("l10n", "bundle.l10n.zh-cn.json")), "utf-8"))));
+  } catch (error) {
+    log(`The Chinese texts could not be read: ${error}`);
+    useTranslator(english);
+  }
+}
+
+/** A change of `profileMemory.messageLanguage` (the texts were switched by the first listener):
+ * the views and status items say theirs again, and a running server is restarted, so that every
+ * message it has published (diagnostics, lenses, hints) is said again in the new language from
+ * `initialize` on. */
+function messageLanguageChanged(context: vscode.ExtensionContext): void {
+  serverState?.();
+  views?.refresh();
+  if (client || starting) {
+    log("profileMemory.messageLanguage changed: restarting the language server");
+    void restartServer(context);
+  }
+}
+
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   extensionContext = context;
-  context.subscriptions.push(vscode.languages.setLanguageConfiguration("markdown", { wordPattern: MARKDOWN_WORDS }));
   output = vscode.window.createOutputChannel("Profile Memory");
   context.subscriptions.push(output);
+  chooseMessageLanguage(context);
+  context.subscriptions.push(
+    // first of all listeners, so that those that show texts (the status bar) find the new language
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration("profileMemory.messageLanguage")) {
+        chooseMessageLanguage(context);
+      }
+    }),
+  );
+  context.subscriptions.push(vscode.languages.setLanguageConfiguration("markdown", { wordPattern: MARKDOWN_WORDS }));
   const memoryViews = new MemoryViews(
     async () => {
       await ensureClient(context);
@@ -693,6 +750,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       if (event.affectsConfiguration("profileMemory.server.command")) {
         log("profileMemory.server.command changed: restarting the language server");
         void restartServer(context);
+      } else if (event.affectsConfiguration("profileMemory.messageLanguage")) {
+        messageLanguageChanged(context);
       }
     }),
   );

@@ -1,5 +1,7 @@
 // How search hits and profiles are shown: QuickPick items and the status bar text. Pure.
 
+import { l10n } from "./l10n";
+
 export interface SearchHit {
   kind: "journal" | "log";
   uri: string;
@@ -33,16 +35,16 @@ export function hitItem(hit: SearchHit): HitItem {
   if (hit.kind === "journal") {
     const when = (hit.ts ?? "").replace("T", " ").replace(/\.\d{3}Z$/, "Z");
     const tags = hit.tags && hit.tags.length > 0 ? ` · ${hit.tags.map((t) => `#${t}`).join(" ")}` : "";
-    return { label: "$(notebook)", description: hit.text, detail: `${when} · journal${tags} · ${where}`, alwaysShow: true, hit };
+    return { label: "$(notebook)", description: hit.text, detail: l10n.t("{0} · journal{1} · {2}", when, tags, where), alwaysShow: true, hit };
   }
-  const when = hit.date || "undated";
-  return { label: "$(history)", description: hit.text, detail: `${when} · log record ${hit.id ?? ""} · ${where}`.replace("  ", " "), alwaysShow: true, hit };
+  const when = hit.date || l10n.t("undated");
+  return { label: "$(history)", description: hit.text, detail: l10n.t("{0} · log record {1} · {2}", when, hit.id ?? "", where).replace("  ", " "), alwaysShow: true, hit };
 }
 
 /** The hits as rows, or one row saying there are none. */
 export function hitItems(query: string, hits: SearchHit[]): HitItem[] {
   if (hits.length === 0) {
-    return [{ label: "$(info)", description: `No results for “${query}”`, detail: "Journals and log records were searched (case-insensitive).", alwaysShow: true }];
+    return [{ label: "$(info)", description: l10n.t("No results for “{0}”", query), detail: l10n.t("Journals and log records were searched (case-insensitive)."), alwaysShow: true }];
   }
   return hits.map(hitItem);
 }

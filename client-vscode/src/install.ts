@@ -1,6 +1,7 @@
 // Installing the bundled server: what to check in the interpreter first, and how to say why an
 // install failed, in the notification itself. Pure.
 
+import { l10n } from "./l10n";
 import { Platform, newerPythonHint } from "./platform";
 
 /** Run by the interpreter a user picked: its version, and whether it can make a venv. */
@@ -19,20 +20,20 @@ export interface Ran {
 /** Why this interpreter cannot host the server, or undefined when it can. */
 export function interpreterProblem(python: string, probe: Ran, platform: Platform = process.platform): string | undefined {
   if (probe.missing) {
-    return `${python} was not found`;
+    return l10n.t("{0} was not found", python);
   }
   const match = /^(\d+) (\d+) (venv|no-venv)\s*$/.exec(probe.stdout.trim());
   if (probe.code !== 0 || !match) {
-    return `${python} is not a Python interpreter`;
+    return l10n.t("{0} is not a Python interpreter", python);
   }
   const [major, minor] = [Number(match[1]), Number(match[2])];
   if (major < 3 || (major === 3 && minor < 10)) {
-    return `${python} is Python ${major}.${minor}; the server needs Python 3.10 or newer (${newerPythonHint(platform)})`;
+    return l10n.t("{0} is Python {1}.{2}; the server needs Python 3.10 or newer ({3})", python, major, minor, newerPythonHint(platform));
   }
   if (match[3] === "no-venv") {
     return platform === "linux"
-      ? `${python} has no venv module (on Debian or Ubuntu: sudo apt install python${major}.${minor}-venv)`
-      : `${python} has no venv module: install Python from python.org, which has it`;
+      ? l10n.t("{0} has no venv module (on Debian or Ubuntu: sudo apt install python{1}.{2}-venv)", python, major, minor)
+      : l10n.t("{0} has no venv module: install Python from python.org, which has it", python);
   }
   return undefined;
 }
@@ -43,11 +44,11 @@ const NETWORK = /(Failed to establish a new connection|Temporary failure in name
 export function installProblem(result: Ran): string {
   const text = `${result.stdout}\n${result.stderr}`;
   if (NETWORK.test(text)) {
-    return "pip could not download the server's dependencies from PyPI: a network connection is needed";
+    return l10n.t("pip could not download the server's dependencies from PyPI: a network connection is needed");
   }
   if (/No space left on device/.test(text)) {
-    return "the disk is full";
+    return l10n.t("the disk is full");
   }
   const last = text.trim().split("\n").filter((line) => /error/i.test(line)).pop();
-  return last ? last.trim().slice(0, 200) : `pip exited with code ${result.code}`;
+  return last ? last.trim().slice(0, 200) : l10n.t("pip exited with code {0}", result.code);
 }

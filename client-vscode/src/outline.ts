@@ -1,6 +1,8 @@
 // The Profile Memory view's tree, from the server's answers to `profileMemory/outline` and
 // `profileMemory/history` (README, "Custom requests"). Pure: the view turns nodes into TreeItems.
 
+import { l10n } from "./l10n";
+
 export interface RecordInfo {
   id: string;
   date: string;
@@ -90,28 +92,53 @@ export const STATE_ICONS: Record<EntryInfo["state"], string> = {
   retired: "history",
 };
 
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
+// Counts: one key for one, one for many (Chinese has the same text for both).
+const records = (count: number) => (count === 1 ? l10n.t("{0} record", count) : l10n.t("{0} records", count));
+export const findingCount = (count: number) => (count === 1 ? l10n.t("{0} finding", count) : l10n.t("{0} findings", count));
+const entries = (count: number) => (count === 1 ? l10n.t("{0} entry", count) : l10n.t("{0} entries", count));
+
+/** The state as a row shows it (the server's word in English). */
+function stateLabel(state: EntryInfo["state"]): string {
+  return {
+    live: () => l10n.t("live"),
+    unconfirmed: () => l10n.t("unconfirmed"),
+    dangling: () => l10n.t("dangling"),
+    deleted: () => l10n.t("deleted"),
+    retired: () => l10n.t("retired"),
+  }[state]();
 }
 
-const STATE_WORDS: Record<EntryInfo["state"], string> = {
-  live: "confirmed",
-  unconfirmed: "not confirmed yet (no id)",
-  dangling: "dangling: its id has no log record",
-  deleted: "deleted in its log",
-  retired: "retired by a pivot",
-};
+/** The state as a screen reader says it. */
+function stateWords(state: EntryInfo["state"]): string {
+  return {
+    live: () => l10n.t("confirmed"),
+    unconfirmed: () => l10n.t("not confirmed yet (no id)"),
+    dangling: () => l10n.t("dangling: its id has no log record"),
+    deleted: () => l10n.t("deleted in its log"),
+    retired: () => l10n.t("retired by a pivot"),
+  }[state]();
+}
+
+/** `a, b, c` with the language's comma. */
+function commaList(parts: string[]): string {
+  return parts.reduce((joined, part) => l10n.t("{0}, {1}", joined, part));
+}
 
 export function entryNode(entry: EntryInfo, profile: string): Node {
-  const last = entry.last ? `${entry.last.operation} · ${entry.last.date}` : entry.state;
-  const records = entry.records ? `, ${plural(entry.records, "record")}` : "";
-  const lastSaid = entry.last ? `, last change ${entry.last.operation} on ${entry.last.date}` : "";
+  const state = stateLabel(entry.state);
+  const last = entry.last ? `${entry.last.operation} · ${entry.last.date}` : state;
+  const said = [
+    stateWords(entry.state),
+    ...(entry.id ? [entry.id] : []),
+    ...(entry.records ? [records(entry.records)] : []),
+    ...(entry.last ? [l10n.t("last change {0} on {1}", entry.last.operation, entry.last.date)] : []),
+  ];
   return {
     kind: "entry",
     label: entry.text,
-    description: entry.id ? `${entry.id} · ${last}` : entry.state,
-    tooltip: `${entry.state}${entry.records ? ` · ${plural(entry.records, "record")}` : ""}`,
-    accessibility: `${entry.text}: ${STATE_WORDS[entry.state]}${entry.id ? `, ${entry.id}` : ""}${records}${lastSaid}`,
+    description: entry.id ? `${entry.id} · ${last}` : state,
+    tooltip: `${state}${entry.records ? ` · ${records(entry.records)}` : ""}`,
+    accessibility: l10n.t("{0}: {1}", entry.text, commaList(said)),
     icon: STATE_ICONS[entry.state],
     open: { uri: profile, line: entry.line },
     id: entry.id ?? undefined,
@@ -120,24 +147,24 @@ export function entryNode(entry: EntryInfo, profile: string): Node {
 
 /** `lines 13/50 · ≈91/1,500 tok`: what a profile costs in every prompt. */
 export function costText(pair: PairInfo): string {
-  return `lines ${pair.lines}/${pair.limit} · ≈${pair.tokens.toLocaleString("en-US")}/${pair.tokenBudget.toLocaleString("en-US")} tok`;
+  return l10n.t("lines {0}/{1} · ≈{2}/{3} tok", pair.lines, pair.limit, pair.tokens.toLocaleString("en-US"), pair.tokenBudget.toLocaleString("en-US"));
 }
 
 export function profileNodes(outline: Outline): Node[] {
   return outline.pairs.map((pair) => {
-    const problems = pair.findings ? ` · ${plural(pair.findings, "finding")}` : "";
+    const problems = pair.findings ? ` · ${findingCount(pair.findings)}` : "";
     const profile = pair.profile;
     return {
       kind: "pair",
       label: pair.name,
-      description: profile ? `${costText(pair)}${problems}` : "not created yet",
+      description: profile ? `${costText(pair)}${problems}` : l10n.t("not created yet"),
       icon: pair.lines > pair.limit || pair.tokens > pair.tokenBudget || pair.findings ? "warning" : "account",
       open: profile ? { uri: profile, line: 0 } : undefined,
       children: profile
         ? pair.categories.map((category) => ({
             kind: "category",
             label: category.name,
-            description: plural(category.entries.length, "entry", "entries"),
+            description: entries(category.entries.length),
             icon: "symbol-namespace",
             open: { uri: profile, line: category.line },
             children: category.entries.map((entry) => entryNode(entry, profile)),
@@ -154,10 +181,10 @@ export function proposalTooltip(proposal: ProposalInfo): string {
   const word = proposal.word ?? proposal.kind;
   return [
     `[${word}][${proposal.category}]${proposal.scope ? ` · ${proposal.scope}` : ""}`,
-    ...(proposal.old ? [`旧 OLD: ${proposal.old}`, `新 NEW: ${proposal.text}`] : [proposal.text]),
-    ...(proposal.warning || proposal.kind === "pivot" ? ["⚠️ a change of direction: read it before confirming"] : []),
-    ...(proposal.context ? [`原始上下文: ${proposal.context}`] : []),
-    ...(proposal.source ? [`来源对话: ${proposal.source}`] : []),
+    ...(proposal.old ? [l10n.t("旧 OLD: {0}", proposal.old), l10n.t("新 NEW: {0}", proposal.text)] : [proposal.text]),
+    ...(proposal.warning || proposal.kind === "pivot" ? [l10n.t("⚠️ a change of direction: read it before confirming")] : []),
+    ...(proposal.context ? [l10n.t("原始上下文: {0}", proposal.context)] : []),
+    ...(proposal.source ? [l10n.t("来源对话: {0}", proposal.source)] : []),
   ].join("\n");
 }
 
@@ -168,7 +195,12 @@ export function pendingNodes(outline: Outline): Node[] {
       label: `${proposal.warning ? "⚠️ " : ""}${proposal.old ? `${proposal.old} → ${proposal.text}` : proposal.text}`,
       description: `${proposal.word ?? proposal.kind} · ${proposal.category}${proposal.scope ? ` · ${proposal.scope}` : ""}`,
       tooltip: proposalTooltip(proposal),
-      accessibility: `Proposal, ${proposal.word ?? proposal.kind} in ${proposal.category}: ${proposal.old ? `${proposal.old}, becomes ${proposal.text}` : proposal.text}${proposal.warning ? ", marked as a change of direction" : ""}`,
+      accessibility: l10n.t(
+        "Proposal, {0} in {1}: {2}",
+        proposal.word ?? proposal.kind,
+        proposal.category,
+        `${proposal.old ? l10n.t("{0}, becomes {1}", proposal.old, proposal.text) : proposal.text}${proposal.warning ? l10n.t(", marked as a change of direction") : ""}`,
+      ),
       icon: KIND_ICONS[proposal.kind],
       open: { uri: file.uri, line: proposal.line },
       proposal: { uri: file.uri, line: proposal.line },
@@ -183,7 +215,7 @@ export function historyNodes(records: RecordInfo[]): Node[] {
     label: record.title,
     description: `${record.date} · ${record.operation} · ${record.id}`,
     tooltip: record.pair,
-    accessibility: `${record.title}: ${record.operation} record of ${record.id} on ${record.date}, ${record.pair}`,
+    accessibility: l10n.t("{0}: {1} record of {2} on {3}, {4}", record.title, record.operation, record.id, record.date, record.pair),
     icon: "history",
     open: { uri: record.uri, line: record.line },
     id: record.id,
@@ -196,7 +228,7 @@ function fileName(uri: string): string {
 
 /** `2026-12-01 20:40 · by cli · +1 −3`: when a FACT.md was last replaced, by what, how much. */
 export function changeText(change: FactChange): string {
-  return `${change.ts.replace("T", " ").slice(0, 16)} · by ${change.by} · +${change.added} −${change.removed}`;
+  return l10n.t("{0} · by {1} · +{2} −{3}", change.ts.replace("T", " ").slice(0, 16), change.by, change.added, change.removed);
 }
 
 function changeNodes(folder: Outline["memory"][number]): Node[] {
@@ -206,9 +238,9 @@ function changeNodes(folder: Outline["memory"][number]): Node[] {
   }
   return [{
     kind: "factChange",
-    label: "Last change",
+    label: l10n.t("Last change"),
     description: changeText(change),
-    tooltip: `${fileName(folder.fact.uri)} was replaced ${changeText(change)}; the version it replaced is kept (${change.rev})`,
+    tooltip: l10n.t("{0} was replaced {1}; the version it replaced is kept ({2})", fileName(folder.fact.uri), changeText(change), change.rev),
     icon: change.removed ? "diff-removed" : "diff",
     change: { folder: folder.folder, fact: folder.fact.uri, version: change.uri, rev: change.rev },
   }];
@@ -224,7 +256,7 @@ export function memoryNodes(outline: Outline): Node[] {
         ? [{
             kind: "file" as const,
             label: fileName(folder.fact.uri),
-            description: `${folder.fact.bytes} / ${folder.fact.limit} bytes`,
+            description: l10n.t("{0} / {1} bytes", folder.fact.bytes, folder.fact.limit),
             icon: folder.fact.bytes > folder.fact.limit ? "warning" : "book",
             open: { uri: folder.fact.uri, line: 0 },
           }]

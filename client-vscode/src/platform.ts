@@ -5,6 +5,8 @@
 
 import * as path from "path";
 
+import { l10n } from "./l10n";
+
 export type Platform = "win32" | "darwin" | "linux" | string;
 
 /** A command with the arguments that always come first (`py -3`). */
@@ -48,10 +50,10 @@ export function interpreterLabel(interpreter: Interpreter): string {
 /** How to get a Python new enough where the one found is too old. */
 export function newerPythonHint(platform: Platform): string {
   if (platform === "darwin") {
-    return "macOS's own python3 is 3.9: install a newer one with `brew install python@3.12` or from python.org, then choose it here";
+    return l10n.t("macOS's own python3 is 3.9: install a newer one with `brew install python@3.12` or from python.org, then choose it here");
   }
   if (platform === "win32") {
-    return "install Python 3.10 or newer from python.org (with the py launcher), then choose it here";
+    return l10n.t("install Python 3.10 or newer from python.org (with the py launcher), then choose it here");
   }
-  return "install python3.10 or newer with your package manager (or from python.org), then choose it here";
+  return l10n.t("install python3.10 or newer with your package manager (or from python.org), then choose it here");
 }

@@ -8,6 +8,7 @@ export const SERVER_KEYS = [
   "limits",
   "severity",
   "language",
+  "messageLanguage",
   "debounceMs",
   "entryInfo",
   "factFileMaxBytes",

@@ -1,6 +1,9 @@
 // An id's history as a page to read (Show History): each record of the id and of the ids its
 // pivots link, oldest first, with its fields under the names the log writes, and a link that
-// opens the record's line. Pure: the view puts the HTML into a webview.
+// opens the record's line. Pure: the view puts the HTML into a webview. The webview runs no script
+// and cannot call vscode.l10n: its texts are put in here, in the extension, through l10n.t.
+
+import { l10n } from "./l10n";
 
 export interface TimelineRecord {
   id: string;
@@ -29,13 +32,13 @@ export function openLink(uri: string, line: number): string {
 
 export function timelineHtml(id: string, records: TimelineRecord[], cspSource: string): string {
   const body = records.length === 0
-    ? "<p>No log record of this id.</p>"
+    ? `<p>${escape(l10n.t("No log record of this id."))}</p>`
     : records.map((record) => {
         const fields = Object.entries(record.fields ?? {}).map(([key, value]) =>
           `<dt>${escape(record.labels?.[key] ?? key)}</dt><dd>${escape(value)}</dd>`).join("");
         const where = `${fileName(record.uri)}:${record.line + 1}`;
         return `<section aria-label="${escape(`${record.date} ${record.operation} ${record.id}`)}">
-<h2><a href="${openLink(record.uri, record.line)}" title="Open ${escape(where)}">${escape(record.date)} · ${escape(record.operation)} · ${escape(record.id)}</a></h2>
+<h2><a href="${openLink(record.uri, record.line)}" title="${escape(l10n.t("Open {0}", where))}">${escape(record.date)} · ${escape(record.operation)} · ${escape(record.id)}</a></h2>
 <p class="title">${escape(record.title)}</p>
 ${fields ? `<dl>${fields}</dl>` : ""}
 <p class="where"><a href="${openLink(record.uri, record.line)}">${escape(where)}</a> · ${escape(record.pair)}</p>

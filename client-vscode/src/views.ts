@@ -6,6 +6,7 @@ import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 
 import { SearchHit } from "./format";
+import { l10n } from "./l10n";
 import { TimelineRecord, timelineHtml } from "./timeline";
 import { Node, Outline, PairInfo, RecordInfo, historyNodes, memoryNodes, pendingNodes, profileNodes } from "./outline";
 
@@ -34,9 +35,9 @@ class MemoryTree implements vscode.TreeDataProvider<Node> {
     item.iconPath = new vscode.ThemeIcon(node.icon);
     item.contextValue = node.id ? `${node.kind}.withId` : node.kind;
     if (node.open) {
-      item.command = { command: "profileMemory.openAt", title: "Open", arguments: [node.open.uri, node.open.line] };
+      item.command = { command: "profileMemory.openAt", title: l10n.t("Open"), arguments: [node.open.uri, node.open.line] };
     } else if (node.change) {
-      item.command = { command: "profileMemory.showFactDiff", title: "Show Diff", arguments: [node] };
+      item.command = { command: "profileMemory.showFactDiff", title: l10n.t("Show Diff"), arguments: [node] };
     }
     return item;
   }
@@ -62,7 +63,7 @@ export class MemoryViews {
       profiles: new MemoryTree(async () => {
         const outline = await this.current();
         if (!outline) {
-          return message("The language server is not running.");
+          return message(l10n.t("The language server is not running."));
         }
         // no profile file anywhere: empty, so the view's welcome (Initialize, Settings) shows
         return outline.pairs.some((pair) => pair.profile) ? profileNodes(outline) : [];
@@ -70,11 +71,11 @@ export class MemoryViews {
       pending: new MemoryTree(async () => {
         const outline = await this.current();
         const nodes = outline ? pendingNodes(outline) : [];
-        return nodes.length ? nodes : message("No proposal waits for you.");
+        return nodes.length ? nodes : message(l10n.t("No proposal waits for you."));
       }),
       history: new MemoryTree(async () => {
         const records = await this.request<RecordInfo[]>("profileMemory/history", { query: this.historyFilter, limit: 200 });
-        return records?.length ? historyNodes(records) : message(this.historyFilter ? `No record matches “${this.historyFilter}”.` : "No log record yet.");
+        return records?.length ? historyNodes(records) : message(this.historyFilter ? l10n.t("No record matches “{0}”.", this.historyFilter) : l10n.t("No log record yet."));
       }),
       agentMemory: new MemoryTree(async () => {
         const outline = await this.current();
@@ -92,7 +93,7 @@ export class MemoryViews {
             }));
           }
         }
-        return folders.length ? folders : message("No agent memory folder found.");
+        return folders.length ? folders : message(l10n.t("No agent memory folder found."));
       }),
     };
   }
@@ -136,7 +137,7 @@ export class MemoryViews {
   }
 
   async filterHistory(): Promise<void> {
-    const value = await vscode.window.showInputBox({ title: "Filter History", prompt: "An id or words of a title (empty: everything)", value: this.historyFilter });
+    const value = await vscode.window.showInputBox({ title: l10n.t("Filter History"), prompt: l10n.t("An id or words of a title (empty: everything)"), value: this.historyFilter });
     if (value !== undefined) {
       this.historyFilter = value.trim();
       this.trees.history.refresh();
@@ -146,7 +147,7 @@ export class MemoryViews {
   /** The id's records through pivots, oldest first, as a page beside the editor: each record
    * with its fields, and links that open its line. */
   async showHistory(id: string | undefined): Promise<void> {
-    const anchor = id ?? (await vscode.window.showInputBox({ title: "Show History", prompt: "An anchor id", placeHolder: "PF-20260412-01" }))?.trim();
+    const anchor = id ?? (await vscode.window.showInputBox({ title: l10n.t("Show History"), prompt: l10n.t("An anchor id"), placeHolder: "PF-20260412-01" }))?.trim();
     if (!anchor) {
       return;
     }
@@ -154,15 +155,15 @@ export class MemoryViews {
     try {
       const found = await this.request<{ records: TimelineRecord[] }>("profileMemory/timeline", { id: anchor });
       if (!found) {
-        void vscode.window.showWarningMessage("Profile Memory: the language server is not running.");
+        void vscode.window.showWarningMessage(l10n.t("Profile Memory: the language server is not running."));
         return;
       }
       records = found.records;
     } catch (error) {
-      void vscode.window.showErrorMessage(`Profile Memory: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(l10n.t("Profile Memory: {0}", error instanceof Error ? error.message : String(error)));
       return;
     }
-    const panel = vscode.window.createWebviewPanel("profileMemory.history", `History ${anchor}`, vscode.ViewColumn.Beside, { enableCommandUris: ["profileMemory.openAt"] });
+    const panel = vscode.window.createWebviewPanel("profileMemory.history", l10n.t("History {0}", anchor), vscode.ViewColumn.Beside, { enableCommandUris: ["profileMemory.openAt"] });
     panel.webview.html = timelineHtml(anchor, records, panel.webview.cspSource);
   }
 
@@ -172,7 +173,7 @@ export class MemoryViews {
         const id = uri.path.replace(/^\//, "").replace(/\.md$/, "");
         try {
           const found = await this.request<{ markdown: string }>("profileMemory/timeline", { id });
-          return found?.markdown ?? "The language server is not running.";
+          return found?.markdown ?? l10n.t("The language server is not running.");
         } catch (error) {
           return `# ${id}\n\n${error instanceof Error ? error.message : String(error)}`;
         }
