@@ -112,3 +112,14 @@ async def test_a_save_of_a_redacted_secret_keeps_the_version_redacted(session: S
         assert key not in text
     newest = history_folder(session) / f"{kept(session)[0]['rev']}.md"
     assert newest.read_text(encoding="utf-8") == redacted  # the version seen, its secret redacted
+
+
+async def test_a_fact_md_emptied_for_good_keeps_what_it_held(session: Session):
+    # an empty read may be an editor's save caught half-way: the server reads again, and keeps the
+    # version once the file stays empty
+    fact = session.repo / "memory" / "FACT.md"
+    before = fact.read_bytes()
+    written_outside(session, "")
+    assert await session.eventually(lambda: len(versions_on_disk(session)) == 1)
+    assert (history_folder(session) / versions_on_disk(session)[0]).read_bytes() == before
+    assert kept(session)[0]["by"] == "outside"

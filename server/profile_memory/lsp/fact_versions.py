@@ -64,9 +64,29 @@ async def _keep_if_changed(ls: ProfileMemoryServer, path: PurePath) -> None:
         await _compare_and_keep(ls, path)
 
 
+SETTLE_SECONDS = 0.05
+SETTLE_TRIES = 20
+
+
+async def _settled(path: PurePath, first: bytes | None) -> bytes | None:
+    """FACT.md once a writer is done with it: an editor that saves in place truncates the file,
+    then writes it, and the watcher may read it in between. A content read twice alike (and not
+    empty, unless it stays empty for about a second) is what was written."""
+    now = first
+    for _ in range(SETTLE_TRIES):
+        await asyncio.sleep(SETTLE_SECONDS)
+        again = await asyncio.to_thread(_on_disk, path)
+        if again == now and again != b"":
+            break
+        now = again
+    return now
+
+
 async def _compare_and_keep(ls: ProfileMemoryServer, path: PurePath) -> None:
-    seen = ls.fact_seen.get(path)
     now = await asyncio.to_thread(_on_disk, path)
+    if ls.fact_seen.get(path) not in (None, now):
+        now = await _settled(path, now)
+    seen = ls.fact_seen.get(path)  # after the wait: the server's own write may have come meanwhile
     if seen is None or now == seen:
         if now is not None:
             ls.fact_seen[path] = now
