@@ -38,7 +38,7 @@ from profile_memory.core.log import (
     parse_log,
 )
 from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
-from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
+from profile_memory.core.profile import Entry, malformed_tokens, parse_profile, same_category
 from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.core.secrets import find_secrets, masked, redacted
 from profile_memory.core.slips import Slip
@@ -505,8 +505,8 @@ class Planner:
     def _insert_entry(self, ref: PairRef, category: str, line: str) -> None:
         path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
-        heading = next((c for c in doc.categories if c.name == category), None)
-        if heading is None:
+        heading = doc.heading_named(category)
+        if heading is None:  # a new heading is written plain, as the name was given
             lines, eol = self.buffers.lines(path)
             body = "".join(lines).rstrip("\r\n")
             self.buffers.set(
@@ -518,7 +518,7 @@ class Planner:
             return
         after = heading.line
         for entry in doc.entries:
-            if entry.category == category and entry.line > after:
+            if entry.category == heading.name and entry.line > after:
                 after = entry.line
         self.buffers.insert_line(path, after + 1, line)
 
@@ -779,9 +779,9 @@ class Planner:
         suggestion is due)."""
         ref = self.proposal_ref(pending, Proposal(0, 0, scope, ProposalKind.ADD, category, ""))
         profile = self.pair(ref).profile
-        suggested = {s.name for s in parse_pending(self.text(pending)).suggestions}
-        return category not in suggested and (
-            profile is None or category not in profile.doc.category_names()
+        suggested = [s.name for s in parse_pending(self.text(pending)).suggestions]
+        return not any(same_category(category, name) for name in suggested) and (
+            profile is None or not profile.doc.has_category(category)
         )
 
     def _drop_proposal(self, pending: PurePath, proposal: Proposal, keep_lines: bool) -> None:
@@ -1070,7 +1070,7 @@ class Planner:
         )
         anchor = f" <!-- {target.id} -->" if target.id else ""
         self.buffers.set_line(
-            pending, proposal.line, f"- [{word}][{proposal.category}] {body}{anchor}"
+            pending, proposal.line, f"{proposal.prefix}[{word}][{proposal.category}] {body}{anchor}"
         )
 
     def rename_category(self, ref: PairRef, old: str, new: str) -> None:

@@ -275,6 +275,7 @@ class LogDoc:
     chinese: int = 0
     changed: RecordChange | None = None  # set when made from an earlier parse
     stamp: object = field(default_factory=object, repr=False)  # this parse's identity
+    hidden: frozenset[int] = frozenset()  # lines in code blocks and multi-line comments (skipped)
 
     @property
     def language(self) -> str | None:

@@ -143,7 +143,6 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
     profile = pair.profile
     if profile is None:
         return []
-    categories = profile.doc.category_names()
     profile_name = profile.path.name
     found = []
     for anchor_id, history in pair.log_index.live().items():
@@ -157,7 +156,7 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
                 )
             )
         category = latest.fields.get("category")
-        if category is not None and category.value and category.value not in categories:
+        if category is not None and category.value and not profile.doc.has_category(category.value):
             found.append(
                 Finding(
                     "PM014",

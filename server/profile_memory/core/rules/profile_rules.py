@@ -13,7 +13,7 @@ from profile_memory.core.index import (
     entries_by_id,
 )
 from profile_memory.core.log import op_word
-from profile_memory.core.profile import Entry, ProfileDoc
+from profile_memory.core.profile import Entry, ProfileDoc, same_category
 from profile_memory.core.rules.common import (
     malformed_anchors,
     over_budget,
@@ -136,8 +136,8 @@ def _against_history(
     if (
         category
         and entry.category
-        and category != entry.category
-        and category in profile.doc.category_names()
+        and not same_category(category, entry.category)
+        and profile.doc.has_category(category)
     ):
         found.append(
             Finding(

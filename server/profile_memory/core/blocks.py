@@ -1,0 +1,82 @@
+"""Which lines of a Markdown memory file are examples, not content (docs/format.md, "Code and
+comments"): fenced code blocks (``` or ~~~, any info string, at any indentation, so inside list
+items too) and HTML comments that run over several lines. Every reader of profiles, logs and
+pending files skips these lines: nothing in them is an entry, a record, an id or a proposal.
+
+A one-line comment (`<!-- PF-… -->` after an entry) is no block: it stays an anchor.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_FENCE = re.compile(r"[ \t]*(?:>[ \t]?)*[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)")
+_OPENERS = ("```", "~~~", "<!--")
+
+
+def _opening_fence(line: str) -> str | None:
+    """The fence a line opens (its characters), or None. A backtick fence's info string holds no
+    backtick (CommonMark): "```js```" is inline code, not a fence."""
+    match = _FENCE.match(line)
+    if match is None:
+        return None
+    fence = match.group("fence")
+    if fence[0] == "`" and "`" in match.group("info"):
+        return None
+    return fence
+
+
+def _closes(line: str, fence: str) -> bool:
+    """Whether `line` closes a block opened by `fence`: the same character, at least as many, and
+    nothing but blanks after it."""
+    match = _FENCE.fullmatch(line)
+    if match is None or match.group("info").strip():
+        return False
+    found = match.group("fence")
+    return found[0] == fence[0] and len(found) >= len(fence)
+
+
+def _comment_opens(line: str) -> bool:
+    """A line that starts an HTML comment it does not close."""
+    stripped = line.lstrip()
+    return stripped.startswith("<!--") and "-->" not in stripped[4:]
+
+
+def code_lines(lines: Sequence[str]) -> frozenset[int]:
+    """The 0-based lines inside fenced code blocks or multi-line HTML comments, their opening and
+    closing lines included. A block never closed runs to the end of the file (as Markdown renders
+    it)."""
+    joined = "\n".join(lines)
+    if not any(opener in joined for opener in _OPENERS):  # nearly every file: one C-level search
+        return frozenset()
+    hidden: set[int] = set()
+    fence: str | None = None
+    in_comment = False
+    for index, line in enumerate(lines):
+        if fence is not None:
+            hidden.add(index)
+            if _closes(line, fence):
+                fence = None
+        elif in_comment:
+            hidden.add(index)
+            in_comment = "-->" not in line
+        elif "`" in line or "~" in line or "<!--" in line:
+            opened = _opening_fence(line)
+            if opened is not None:
+                fence = opened
+                hidden.add(index)
+            elif _comment_opens(line):
+                in_comment = True
+                hidden.add(index)
+    return frozenset(hidden)
+
+
+def fences(lines: Sequence[str]) -> list[int]:
+    """The lines that open a fenced code block (a compact profile reports them)."""
+    hidden = code_lines(lines)
+    return [
+        index
+        for index in sorted(hidden)
+        if index - 1 not in hidden and _opening_fence(lines[index]) is not None
+    ]
