@@ -23,7 +23,9 @@ def lines(text: str) -> list[str]:
         ("- item\n  ```md\n  ### x\n  ```\n- next", {1, 2, 3}),  # indented, inside a list
         ("````\n```\nb\n```\n````\nc", {0, 1, 2, 3, 4}),  # a longer fence holds a shorter one
         ("~~~\n```\n~~~\nc", {0, 1, 2}),  # only the same character closes
-        ("```\nb\n``` not a close\nc", {0, 1, 2, 3}),  # never closed: to the end
+        ("a\n```\nb\n```\n```\n### [PF-20260101-01] x", {1, 2, 3}),  # never closed: a slip
+        ("```\nb\n``` not a close\nc", set()),
+        ("<!--\nb\nc", set()),
         ("a ```inline``` b\n```js```\nc", set()),  # inline code is no fence
         ("<!--\n### [PF-20260101-01] x\n-->\nc", {0, 1, 2}),
         ("- entry <!-- PF-20260101-01 -->\nc", set()),  # an anchor is a one-line comment

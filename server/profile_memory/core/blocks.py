@@ -45,14 +45,15 @@ def _comment_opens(line: str) -> bool:
 
 def code_lines(lines: Sequence[str]) -> frozenset[int]:
     """The 0-based lines inside fenced code blocks or multi-line HTML comments, their opening and
-    closing lines included. A block never closed runs to the end of the file (as Markdown renders
-    it)."""
+    closing lines included. A block never closed hides nothing: a stray ``` must not hide every
+    record below it from the checks, nor what a write appends after it."""
     joined = "\n".join(lines)
     if not any(opener in joined for opener in _OPENERS):  # nearly every file: one C-level search
         return frozenset()
     hidden: set[int] = set()
     fence: str | None = None
     in_comment = False
+    opened_at = 0
     for index, line in enumerate(lines):
         if fence is not None:
             hidden.add(index)
@@ -64,19 +65,11 @@ def code_lines(lines: Sequence[str]) -> frozenset[int]:
         elif "`" in line or "~" in line or "<!--" in line:
             opened = _opening_fence(line)
             if opened is not None:
-                fence = opened
+                fence, opened_at = opened, index
                 hidden.add(index)
             elif _comment_opens(line):
-                in_comment = True
+                in_comment, opened_at = True, index
                 hidden.add(index)
+    if fence is not None or in_comment:  # never closed: a slip, not an example (see the docstring)
+        hidden = {index for index in hidden if index < opened_at}
     return frozenset(hidden)
-
-
-def fences(lines: Sequence[str]) -> list[int]:
-    """The lines that open a fenced code block (a compact profile reports them)."""
-    hidden = code_lines(lines)
-    return [
-        index
-        for index in sorted(hidden)
-        if index - 1 not in hidden and _opening_fence(lines[index]) is not None
-    ]

@@ -1076,11 +1076,12 @@ class Planner:
     def rename_category(self, ref: PairRef, old: str, new: str) -> None:
         path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
-        heading = next((c for c in doc.categories if c.name == old), None)
+        heading = doc.heading_named(old)
         if heading is None:
             raise PlanError(f"no category `{old}` in {path.name}")
         new = category_name(new)
-        if new in doc.category_names():
+        named = doc.heading_named(new)
+        if named is not None and named is not heading:
             raise PlanError(f"`{new}` is already a category; merge instead")
         self.buffers.set_line(path, heading.line, f"## {new}")
 
@@ -1088,10 +1089,10 @@ class Planner:
         """Move every entry of `source` to the end of `target` and drop the `source` heading."""
         path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
-        heading = next((c for c in doc.categories if c.name == source), None)
-        if heading is None or target not in doc.category_names() or source == target:
+        heading, into = doc.heading_named(source), doc.heading_named(target)
+        if heading is None or into is None or heading is into:
             raise PlanError(f"cannot merge `{source}` into `{target}`")
-        moved = [doc.lines[e.line] for e in doc.entries if e.category == source]
+        moved = [doc.lines[e.line] for e in doc.entries if e.category == heading.name]
         following = [c.line for c in doc.categories if c.line > heading.line]
         stop = following[0] if following else doc.line_count
         self.buffers.remove_lines(path, heading.line, stop)
