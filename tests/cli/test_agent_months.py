@@ -162,3 +162,18 @@ def test_propose_does_not_suggest_a_category_a_decorated_heading_has(months):
     pending = read(project_file(months, "profile-pending.md"))
     assert "[新增][技术偏好] 偏好 pytest" in pending and "建议新增分类" not in pending
     assert findings(months) == REAL_SLIPS
+
+
+def test_pm014_and_pm019_agree_on_what_a_decorated_heading_means(months):
+    log = user_file(months, USER_LOG)
+    text = read(log)
+    text = text.replace("- **分类**: 技术偏好\n", "- **分类**: 做事风格\n", 1)  # the Vue record
+    text = text.replace("- **分类**: 审美与设计\n", "- **分类**: 工具链\n", 1)  # no such heading
+    log.write_text(text, encoding="utf-8")
+    found = findings(months)
+    assert ("user-profile.md", 7, "PM019") in found  # under 🛠️ 技术偏好, 分类 the 🧭 heading's
+    assert (USER_LOG, 26, "PM014") in found  # 工具链 is no heading
+    assert [f for f in found if f[2] in ("PM014", "PM019")] == [
+        (USER_LOG, 26, "PM014"),
+        ("user-profile.md", 7, "PM019"),
+    ]
