@@ -119,3 +119,31 @@ def test_the_seeds_message_is_read_wherever_it_puts_its_proposals():
     assert (first.end_line, first.context) == (5, '用户说"用 uv"')
     assert (last.end_line, last.old, last.source, last.prefix) == (13, "Flask", "架构讨论", "> 2) ")
     assert doc.malformed == []  # the prose, the ⚠️ sentence, the numbered options, the example
+
+
+RECORD = "### [PF-20260301-01] 2026-03-01 — 真记录\n- **分类**: 技术偏好\n- **操作**: 新增\n"
+WITH_EXAMPLE = "# Log\n\n```\n### [PF-20260101-01] 2026-01-01 — 示例\n```\n\n" + RECORD
+
+
+def read_records(doc) -> list[tuple[str | None, int, dict[str, str]]]:
+    return [(r.id, r.line, {k: f.value for k, f in r.fields.items()}) for r in doc.records]
+
+
+@pytest.mark.parametrize(
+    "edited",
+    [
+        WITH_EXAMPLE.replace("— 示例", "— 例子"),  # inside the fence: nothing read changes
+        WITH_EXAMPLE.replace("```\n\n", "\n\n", 1),  # the fence no longer closed: hides nothing
+        WITH_EXAMPLE.replace("# Log\n", "# Log\n```\n"),  # a fence opened above: closes the other
+        WITH_EXAMPLE.replace("- **操作**: 新增", "- **操作**: 演进（a → b）"),  # below the fence
+        WITH_EXAMPLE
+        + "\n```\n"
+        + RECORD.replace("-01]", "-02]")
+        + "```\n",  # a fenced example below
+        RECORD,  # the example gone
+    ],
+)
+def test_a_log_parsed_from_the_previous_one_reads_as_one_parsed_afresh(edited):
+    from_previous = parse_log(edited, parse_log(WITH_EXAMPLE))
+    assert read_records(from_previous) == read_records(parse_log(edited))
+    assert from_previous.lines == edited.split("\n")

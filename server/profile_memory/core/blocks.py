@@ -11,8 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from profile_memory.core.text import lines_holding
+
 _FENCE = re.compile(r"[ \t]*(?:>[ \t]?)*[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)")
 _OPENERS = ("```", "~~~", "<!--")
+_MARKS = ("```", "~~~", "<!--", "-->")
 
 
 def _opening_fence(line: str) -> str | None:
@@ -50,26 +53,19 @@ def code_lines(lines: Sequence[str]) -> frozenset[int]:
     joined = "\n".join(lines)
     if not any(opener in joined for opener in _OPENERS):  # nearly every file: one C-level search
         return frozenset()
+    # Only the lines holding a fence or a comment mark can open or close a block: found at C speed,
+    # so a large log with one example in its intro is walked a few lines, not all of them.
+    marked = sorted(lines_holding(joined, _MARKS))
     hidden: set[int] = set()
+    opened_at: int | None = None
     fence: str | None = None
-    in_comment = False
-    opened_at = 0
-    for index, line in enumerate(lines):
-        if fence is not None:
-            hidden.add(index)
-            if _closes(line, fence):
-                fence = None
-        elif in_comment:
-            hidden.add(index)
-            in_comment = "-->" not in line
-        elif "`" in line or "~" in line or "<!--" in line:
-            opened = _opening_fence(line)
-            if opened is not None:
-                fence, opened_at = opened, index
-                hidden.add(index)
-            elif _comment_opens(line):
-                in_comment, opened_at = True, index
-                hidden.add(index)
-    if fence is not None or in_comment:  # never closed: a slip, not an example (see the docstring)
-        hidden = {index for index in hidden if index < opened_at}
+    for index in marked:
+        line = lines[index]
+        if opened_at is None:
+            fence = _opening_fence(line)
+            if fence is not None or _comment_opens(line):
+                opened_at = index
+        elif _closes(line, fence) if fence is not None else "-->" in line:
+            hidden.update(range(opened_at, index + 1))
+            opened_at, fence = None, None
     return frozenset(hidden)

@@ -142,12 +142,21 @@ def parse_log_lines(
     it edited): how many of the first and of the last lines are the same as in `previous`."""
     count = line_count(lines)
     hidden = code_lines(lines)
-    if hidden:  # the lines in code blocks and comments are read as blank: nothing in them counts
-        shown = ["" if index in hidden else line for index, line in enumerate(lines)]
-        doc = _fresh(shown, count)  # a fence opened or closed moves every line below: no reuse
-        doc.lines, doc.hidden = lines, hidden
-        _mark_secrets(lines, doc.sections, sorted(hidden))  # a secret in an example still leaks
-        return doc
-    if previous is None or previous.hidden:
-        return _fresh(lines, count)
-    return _reparse(lines, count, previous, unchanged)
+    if not hidden:
+        if previous is None or previous.hidden:
+            return _fresh(lines, count)
+        return _reparse(lines, count, previous, unchanged)
+    # The lines in code blocks and comments are read as blank: nothing in them counts. While the
+    # blocks stay where they were, the parse is made from the previous one as any other (an edit
+    # inside a block changes nothing read); a block opened, closed or moved re-reads the file.
+    shown = list(lines)
+    for index in hidden:
+        shown[index] = ""
+    if previous is not None and previous.hidden == hidden:
+        previous.lines = previous.shown or previous.lines  # what that parse read
+        doc = _reparse(shown, count, previous, unchanged)
+    else:
+        doc = _fresh(shown, count)
+    doc.lines, doc.hidden, doc.shown = lines, hidden, shown
+    _mark_secrets(lines, doc.sections, sorted(hidden))  # a secret in an example still leaks
+    return doc
