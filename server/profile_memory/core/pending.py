@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from profile_memory.core import anchors
+from profile_memory.core.blocks import code_lines
 from profile_memory.core.profile import Token, malformed_tokens, well_formed_tokens
 from profile_memory.core.secrets import masked
 from profile_memory.core.span import BrokenLine, Span
@@ -46,7 +47,16 @@ SUB_KEYS = {"原始上下文": "context", "context": "context", "来源对话": 
 _SCOPE = re.compile(
     r"\s*(?:#{1,6}\s*)?(?:\*\*)?\s*(?P<word>[^*:：#]+?)\s*[:：]?\s*(?:\*\*)?\s*[:：]?\s*"
 )
-_PROPOSAL = re.compile(r"-\s+\[(?P<kind>[^\]]*)\]\s*\[(?P<category>[^\]]*)\]\s*(?P<body>.*)")
+# Where a proposal may stand (docs/format.md, "Pending proposals"): the skill's own message puts
+# its list indented under a quoted lead line, an agent may quote the whole message (`> `) or number
+# the list. The lead is what stands before the list marker; the marker is `-`, `*`, `+` or `1.`.
+_LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")
+_MARKER = r"(?:[-*+]|\d{1,9}[.)])"
+_PROPOSAL = re.compile(
+    r"(?P<lead>(?:[ \t]*>)*[ \t]*)"
+    + _MARKER
+    + r"\s+\[(?P<kind>[^\]]*)\]\s*\[(?P<category>[^\]]*)\]\s*(?P<body>.*)"
+)
 _CHANGE = re.compile(
     r"(?:旧|old)\s*[:：]\s*(?P<old>.*?)\s*(?:→|->)\s*(?:新|new)\s*[:：]\s*(?P<new>.*)",
     re.IGNORECASE,
@@ -55,9 +65,9 @@ _SUGGESTION = re.compile(
     r"(?:建议新增分类|suggested category)\s*[:：]\s*\[(?P<name>[^\]]+)\]", re.IGNORECASE
 )
 _SUB_LINE = re.compile(
-    r"\s+-\s+(?:\*\*)?(?P<key>[^:：*]+?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<value>.*)"
+    _MARKER + r"\s+(?:\*\*)?(?P<key>[^:：*]+?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<value>.*)"
 )
-_LIST_ITEM = re.compile(r"\s*[-*+]\s")
+_LIST_ITEM = re.compile(_MARKER + r"(?:\s|$)")
 _WARNING = re.compile("\u26a0\ufe0f?")
 
 
@@ -73,6 +83,7 @@ class Proposal:
     target: Token | None = None  # `<!-- PF-… -->` naming the target
     context: str | None = None
     source: str | None = None
+    prefix: str = "- "  # what stands before `[KIND]` as written: a rewrite keeps it
 
 
 def proposal_fields(proposal: Proposal) -> dict[str, str | None]:
@@ -109,8 +120,9 @@ class PendingDoc:
 def scope_of(line: str) -> Scope | None:
     if "画像" not in line and not any(word in line.lower() for word in ("personal", "project")):
         return None
+    line = _content(line)[1]  # a quoted or indented message: its header as well
     match = _SCOPE.fullmatch(line)
-    if match is None or not (line.lstrip().startswith(("#", "**"))):
+    if match is None or not (line.startswith(("#", "**"))):
         return None
     return SCOPE_WORDS.get(match.group("word").casefold())
 
@@ -140,14 +152,37 @@ def _parse_body(
     return new, old, target
 
 
+def _content(line: str) -> tuple[int, str]:
+    """Where a line's content starts past its lead (blockquote marks and indentation), and the
+    content."""
+    lead = _LEAD.match(line)
+    at = lead.end() if lead else 0
+    return at, line[at:]
+
+
+def _is_list_item(content: str) -> bool:
+    """A bullet item, or a numbered item that begins like a proposal (`1. [`): a numbered list of
+    prose (the options the closing question offers) is the message's text, not a proposal."""
+    found = _LIST_ITEM.match(content)
+    if found is None:
+        return False
+    return content[:1] in "-*+" or content[found.end() :].lstrip().startswith("[")
+
+
 def parse_pending(text: str) -> PendingDoc:
     lines = split_lines(text)
     doc = PendingDoc(lines)
     scope: Scope | None = None
     current: Proposal | None = None
+    current_at = 0  # where the current proposal's marker stands: its sub-lines stand further in
+    hidden = code_lines(lines)
     for index, line in enumerate(lines[: line_count(lines)]):
-        if current is not None and line[:1].isspace() and line.strip():
-            sub = _SUB_LINE.fullmatch(line)
+        if index in hidden:
+            current = None
+            continue
+        at, content = _content(line)
+        if current is not None and at > current_at and content.strip():
+            sub = _SUB_LINE.fullmatch(content)
             key = SUB_KEYS.get(sub.group("key").strip().casefold()) if sub else None
             if sub is not None and key is not None:
                 setattr(current, key, sub.group("value").strip())
@@ -159,11 +194,11 @@ def parse_pending(text: str) -> PendingDoc:
         if new_scope is not None:
             scope, current = new_scope, None
             continue
-        if not _LIST_ITEM.match(line):
-            if line.strip():
+        if not _is_list_item(content):
+            if content.strip():
                 current = None
             continue
-        if current is not None and line[:1].isspace():
+        if current is not None and at > current_at:
             continue  # a sub-line of the proposal that feeds no field: a note, allowed
         current = None
         parsed = _PROPOSAL.fullmatch(line)
@@ -203,7 +238,9 @@ def parse_pending(text: str) -> PendingDoc:
             )
             continue
         current = Proposal(index, index + 1, scope, kind, category, text_value, old, target)
+        current.prefix = line[: parsed.start("kind") - 1]
+        current_at = at
         doc.proposals.append(current)
-    doc.bad_tokens = malformed_tokens(lines)
-    doc.all_tokens = well_formed_tokens(lines)
+    doc.bad_tokens = malformed_tokens(lines, hidden)
+    doc.all_tokens = well_formed_tokens(lines, hidden)
     return doc

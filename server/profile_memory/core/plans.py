@@ -38,7 +38,7 @@ from profile_memory.core.log import (
     parse_log,
 )
 from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
-from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
+from profile_memory.core.profile import Entry, malformed_tokens, parse_profile, same_category
 from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.core.secrets import find_secrets, masked, redacted
 from profile_memory.core.slips import Slip
@@ -505,8 +505,8 @@ class Planner:
     def _insert_entry(self, ref: PairRef, category: str, line: str) -> None:
         path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
-        heading = next((c for c in doc.categories if c.name == category), None)
-        if heading is None:
+        heading = doc.heading_named(category)
+        if heading is None:  # a new heading is written plain, as the name was given
             lines, eol = self.buffers.lines(path)
             body = "".join(lines).rstrip("\r\n")
             self.buffers.set(
@@ -518,7 +518,7 @@ class Planner:
             return
         after = heading.line
         for entry in doc.entries:
-            if entry.category == category and entry.line > after:
+            if entry.category == heading.name and entry.line > after:
                 after = entry.line
         self.buffers.insert_line(path, after + 1, line)
 
@@ -779,9 +779,9 @@ class Planner:
         suggestion is due)."""
         ref = self.proposal_ref(pending, Proposal(0, 0, scope, ProposalKind.ADD, category, ""))
         profile = self.pair(ref).profile
-        suggested = {s.name for s in parse_pending(self.text(pending)).suggestions}
-        return category not in suggested and (
-            profile is None or category not in profile.doc.category_names()
+        suggested = [s.name for s in parse_pending(self.text(pending)).suggestions]
+        return not any(same_category(category, name) for name in suggested) and (
+            profile is None or not profile.doc.has_category(category)
         )
 
     def _drop_proposal(self, pending: PurePath, proposal: Proposal, keep_lines: bool) -> None:
@@ -1070,17 +1070,18 @@ class Planner:
         )
         anchor = f" <!-- {target.id} -->" if target.id else ""
         self.buffers.set_line(
-            pending, proposal.line, f"- [{word}][{proposal.category}] {body}{anchor}"
+            pending, proposal.line, f"{proposal.prefix}[{word}][{proposal.category}] {body}{anchor}"
         )
 
     def rename_category(self, ref: PairRef, old: str, new: str) -> None:
         path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
-        heading = next((c for c in doc.categories if c.name == old), None)
+        heading = doc.heading_named(old)
         if heading is None:
             raise PlanError(f"no category `{old}` in {path.name}")
         new = category_name(new)
-        if new in doc.category_names():
+        named = doc.heading_named(new)
+        if named is not None and named is not heading:
             raise PlanError(f"`{new}` is already a category; merge instead")
         self.buffers.set_line(path, heading.line, f"## {new}")
 
@@ -1088,10 +1089,10 @@ class Planner:
         """Move every entry of `source` to the end of `target` and drop the `source` heading."""
         path = self.profile_path(ref)
         doc = parse_profile(self.text(path))
-        heading = next((c for c in doc.categories if c.name == source), None)
-        if heading is None or target not in doc.category_names() or source == target:
+        heading, into = doc.heading_named(source), doc.heading_named(target)
+        if heading is None or into is None or heading is into:
             raise PlanError(f"cannot merge `{source}` into `{target}`")
-        moved = [doc.lines[e.line] for e in doc.entries if e.category == source]
+        moved = [doc.lines[e.line] for e in doc.entries if e.category == heading.name]
         following = [c.line for c in doc.categories if c.line > heading.line]
         stop = following[0] if following else doc.line_count
         self.buffers.remove_lines(path, heading.line, stop)

@@ -4,9 +4,12 @@ entries with their anchors."""
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Set
 from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
+from profile_memory.core.blocks import code_lines
 from profile_memory.core.slips import NON_CANONICAL, Slip, quoted
 from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
@@ -28,9 +31,15 @@ def tokens_on_line(index: int, line: str) -> list[Token]:
     ]
 
 
-def malformed_tokens(lines: list[str]) -> list[Token]:
-    """Every anchor-like token that breaks the grammar, anywhere in the lines (PM004)."""
-    return malformed_tokens_in(lines, 0, len(lines))
+def malformed_tokens(lines: list[str], hidden: Set[int] | None = None) -> list[Token]:
+    """Every anchor-like token that breaks the grammar, anywhere in the lines but in code blocks
+    and multi-line comments (`hidden`, found when not given) (PM004)."""
+    hidden = code_lines(lines) if hidden is None else hidden
+    return [
+        token
+        for token in malformed_tokens_in(lines, 0, len(lines))
+        if token.span.start_line not in hidden
+    ]
 
 
 def malformed_tokens_in(lines: list[str], start: int, stop: int) -> list[Token]:
@@ -45,10 +54,13 @@ def malformed_tokens_in(lines: list[str], start: int, stop: int) -> list[Token]:
     return found
 
 
-def well_formed_tokens(lines: list[str]) -> list[Token]:
+def well_formed_tokens(lines: list[str], hidden: Set[int] | None = None) -> list[Token]:
+    """Every well-formed id in the lines but those in code blocks and multi-line comments."""
+    hidden = code_lines(lines) if hidden is None else hidden
     return [
         token
         for index, line in enumerate(lines)
+        if index not in hidden
         for token in tokens_on_line(index, line)
         if token.problem is None
     ]
@@ -76,6 +88,33 @@ class Category:
     line: int
 
 
+# What decorates a heading without naming it (docs/format.md, "Decorated headings"): emoji and other
+# symbols, the marks that shape them (variation selectors, skin tones, keycaps), joiners and blanks.
+_DECORATION = {"So", "Sk", "Sm", "Mn", "Me", "Cf", "Zs", "Co"}
+
+
+def _decoration(char: str) -> bool:
+    return char.isspace() or unicodedata.category(char) in _DECORATION
+
+
+def category_key(name: str) -> str:
+    """The one form in which category names are compared: full-width forms as their ASCII twins
+    (NFKC), the emoji and symbols before and after the name dropped, no blanks, case folded.
+    `🛠️ 技术偏好`, `技术偏好` and `技术 偏好` are one category;
+    so are `Code Style` and `code style`."""
+    text = unicodedata.normalize("NFKC", name)
+    start, end = 0, len(text)
+    while start < end and _decoration(text[start]):
+        start += 1
+    while end > start and _decoration(text[end - 1]):
+        end -= 1
+    return "".join(text[start:end].split()).casefold()
+
+
+def same_category(a: str, b: str) -> bool:
+    return category_key(a) == category_key(b)
+
+
 @dataclass(slots=True)
 class ProfileDoc:
     lines: list[str]
@@ -100,8 +139,22 @@ class ProfileDoc:
     def category_names(self) -> set[str]:
         return {category.name for category in self.categories}
 
+    def heading_named(self, name: str) -> Category | None:
+        """The heading a category name means, however either is decorated (`category_key`): the
+        first such heading."""
+        key = category_key(name)
+        return next((c for c in self.categories if category_key(c.name) == key), None)
+
+    def has_category(self, name: str) -> bool:
+        return self.heading_named(name) is not None
+
     def entries_in(self, category: str) -> list[Entry]:
-        return [entry for entry in self.entries if entry.category == category]
+        key = category_key(category)
+        return [
+            entry
+            for entry in self.entries
+            if entry.category is not None and category_key(entry.category) == key
+        ]
 
 
 _BARE_ID_AT_END = re.compile(r"\s*[(\[（【`]?\s*(?P<id>PF-[0-9-]+)\s*[)\]）】`]?\s*$")
@@ -242,7 +295,11 @@ def parse_profile(text: str) -> ProfileDoc:
     category: str | None = None
     in_comment = False
     previous_was_entry = False
+    hidden = code_lines(lines)
     for index, line in enumerate(lines[: doc.line_count]):
+        if index in hidden:  # an example in a code block or a comment: no entry, no heading
+            previous_was_entry = False
+            continue
         is_entry = False
         stripped = line.strip()
         if in_comment:
@@ -279,6 +336,6 @@ def parse_profile(text: str) -> ProfileDoc:
             doc.malformed.append(BrokenLine(index, _malformed_reason(line, previous_was_entry)))
             is_entry = previous_was_entry and line[0].isspace()
         previous_was_entry = is_entry
-    doc.bad_tokens = malformed_tokens(lines)
+    doc.bad_tokens = malformed_tokens(lines, hidden)
     doc.has_malformed_anchor = {token.span.start_line for token in doc.bad_tokens}
     return doc

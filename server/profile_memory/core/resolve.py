@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from profile_memory.core import anchors
+from profile_memory.core.blocks import code_lines
 from profile_memory.core.files import JOURNAL_NAME, PROJECT_PAIR, USER_PAIR, Role, role_of
 from profile_memory.core.index import PairIndex
 from profile_memory.core.pending import Scope
@@ -103,8 +104,10 @@ class Resolver:
         pending = [s.pending_path for s in self.profile_sets() if s.pending_path is not None]
         found: list[tuple[PurePath, Span]] = []
         for path in dict.fromkeys([*files, *pending, *self.memory_files()]):
-            for index, line in enumerate(self.lines(path)):
-                if anchor_id not in line:
+            lines = self.lines(path)
+            hidden = code_lines(lines)  # an example's id is no occurrence (nor renamed)
+            for index, line in enumerate(lines):
+                if anchor_id not in line or index in hidden:
                     continue
                 for token in tokens_on_line(index, line):
                     if token.text == anchor_id and (
@@ -152,7 +155,7 @@ class Resolver:
 
 def token_at(lines: list[str], line: int, column: int) -> Token | None:
     """The id-like token under a position (column in code points), touching either end."""
-    if line >= len(lines):
+    if line >= len(lines) or line in code_lines(lines):  # an example's id names nothing
         return None
     for token in tokens_on_line(line, lines[line]):
         if token.span.start_col <= column <= token.span.end_col:

@@ -8,8 +8,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from profile_memory.core.blocks import code_lines
 from profile_memory.core.log.model import LogDoc, Record, RecordChange, Section
-from profile_memory.core.log.parse import _is_boundary
+from profile_memory.core.log.parse import _is_boundary, _mark_secrets
 from profile_memory.core.log.templated import TemplatedLines, _parse_sections
 from profile_memory.core.profile import Token
 from profile_memory.core.span import BrokenLine
@@ -140,6 +141,22 @@ def parse_log_lines(
     up: the sections below the edit move with it. `unchanged`, when known (an editor knows what
     it edited): how many of the first and of the last lines are the same as in `previous`."""
     count = line_count(lines)
-    if previous is None:
-        return _fresh(lines, count)
-    return _reparse(lines, count, previous, unchanged)
+    hidden = code_lines(lines)
+    if not hidden:
+        if previous is None or previous.hidden:
+            return _fresh(lines, count)
+        return _reparse(lines, count, previous, unchanged)
+    # The lines in code blocks and comments are read as blank: nothing in them counts. While the
+    # blocks stay where they were, the parse is made from the previous one as any other (an edit
+    # inside a block changes nothing read); a block opened, closed or moved re-reads the file.
+    shown = list(lines)
+    for index in hidden:
+        shown[index] = ""
+    if previous is not None and previous.hidden == hidden:
+        previous.lines = previous.shown or previous.lines  # what that parse read
+        doc = _reparse(shown, count, previous, unchanged)
+    else:
+        doc = _fresh(shown, count)
+    doc.lines, doc.hidden, doc.shown = lines, hidden, shown
+    _mark_secrets(lines, doc.sections, sorted(hidden))  # a secret in an example still leaks
+    return doc

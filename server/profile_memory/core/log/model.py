@@ -275,6 +275,8 @@ class LogDoc:
     chinese: int = 0
     changed: RecordChange | None = None  # set when made from an earlier parse
     stamp: object = field(default_factory=object, repr=False)  # this parse's identity
+    hidden: frozenset[int] = frozenset()  # lines in code blocks and multi-line comments (skipped)
+    shown: list[str] | None = field(default=None, repr=False)  # `lines`, the hidden ones blank
 
     @property
     def language(self) -> str | None:

@@ -9,7 +9,7 @@ from profile_memory.core import merge
 from profile_memory.core.anchors import repaired
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.index import History
-from profile_memory.core.profile import Entry, Token
+from profile_memory.core.profile import Entry, Token, same_category
 from profile_memory.core.secrets import secrets_in_lines
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
@@ -32,7 +32,7 @@ def other_category(entries: list[Entry] | None, history: History) -> str | None:
     if not entries or len(entries) != 1:
         return None
     category, entry = history.latest_value("category"), entries[0]
-    if category and entry.category and category != entry.category:
+    if category and entry.category and not same_category(category, entry.category):
         return category
     return None
 

@@ -180,7 +180,6 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
     profile = pair.profile
     if profile is None:
         return []
-    categories = profile.doc.category_names()
     profile_name = profile.path.name
     found = []
     for anchor_id, history in pair.log_index.live().items():
@@ -197,7 +196,7 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
         if (
             category is not None
             and category.value
-            and category.value not in categories
+            and not profile.doc.has_category(category.value)
             and other_category(pair.entries_by_id.get(anchor_id), history) is None
         ):
             found.append(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex, ProfileFile
 from profile_memory.core.pending import PendingDoc, Proposal, ProposalKind
+from profile_memory.core.profile import same_category
 from profile_memory.core.rules.common import malformed_anchors, secret_findings
 from profile_memory.core.span import Span
 from profile_memory.core.text import normalise, similarity
@@ -64,9 +65,8 @@ def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) ->
         if pair is None or profile is None:
             continue  # the scope's profile does not exist yet: nothing to compare against
         line = Span.of_line(proposal.line, doc.lines[proposal.line])
-        if (
-            proposal.category not in profile.doc.category_names()
-            and proposal.category not in suggested
+        if not profile.doc.has_category(proposal.category) and not any(
+            same_category(proposal.category, name) for name in suggested
         ):
             found.append(
                 Finding(

@@ -135,7 +135,7 @@ def _against_history(
     if category is not None:
         heading = (
             ""
-            if category in profile.doc.category_names()
+            if profile.doc.has_category(category)
             else f", which is no heading of {profile.path.name}"
         )
         found.append(
