@@ -7,8 +7,16 @@ import functools
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex
-from profile_memory.core.log import FIELD_LABELS, LogDoc, Section, closest_operation_word, op_word
+from profile_memory.core.log import (
+    FIELD_LABELS,
+    LogDoc,
+    Record,
+    Section,
+    closest_operation_word,
+    op_word,
+)
 from profile_memory.core.rules.common import malformed_anchors, secret_findings, slip_findings
+from profile_memory.core.slips import quoted
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
 
@@ -52,17 +60,29 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
         )
     operation = record.fields.get("operation")
     if operation is not None and record.operation is not None and record.unknown_operation:
-        word = record.operation.word
-        found.append(
-            Finding(
-                "PM013",
-                operation.value_span,
-                f"unknown operation `{word}` for {record.id} (did you mean "
-                f"`{closest_operation_word(word)}`?); "
-                "expected 新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore",
-            )
-        )
+        found.append(Finding("PM013", operation.value_span, _unknown_operation(record)))
     return found
+
+
+OPERATION_WORDS = "新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore"
+
+
+def _unknown_operation(record: Record) -> str:
+    """PM013's message: the word that is no operation, or why the value is not one operation."""
+    operation = record.operation
+    assert operation is not None
+    if operation.several is not None:
+        value = record.value("operation") or operation.word
+        return (
+            f"the operation of {record.id} is not one operation: {quoted(value, 60)} "
+            f"{operation.several}; keep the one that happened ({OPERATION_WORDS}, with "
+            "（OLD → NEW） for a changed text); `pmem fix` leaves it as written"
+        )
+    word = operation.word
+    return (
+        f"unknown operation `{word}` for {record.id} (did you mean "
+        f"`{closest_operation_word(word)}`?); expected {OPERATION_WORDS}"
+    )
 
 
 def _record_findings(workspace: Workspace, source: Source, doc: LogDoc) -> list[Finding]:

@@ -1,0 +1,83 @@
+"""Months of agent writing through the real `pmem` (tests/workspaces/months: two slips of a pair
+together, Chinese, emoji, a CRLF user pair): `fix` never changes a value (#24 §2), writes refuse an
+id two entries carry (§3), and what pmem writes keeps the person's text byte for byte (§8)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from cli_support import WORKSPACES, run_pmem
+
+USER_LOG = Path("home/.cursor/profile/user-profile-log.md")
+USER = Path("home/.cursor/profile/user-profile.md")
+PROJECT = Path("repo/.cursor/profile/project-profile.md")
+PROJECT_LOG = Path("repo/.cursor/profile/project-profile-log.md")
+
+TEMPLATE_LINE = "- **操作**: 新增 / 演进（旧值 → 新值）/ 转向（旧值 → 新值）/ 删除"
+TWO_OPERATIONS = "- **操作**: 新增 → 已删除（2026-05-02）"
+
+
+def months(tmp_path: Path) -> Path:
+    shutil.copytree(WORKSPACES / "months", tmp_path / "months")
+    return tmp_path / "months"
+
+
+def pmem(root: Path, *args: str):
+    return run_pmem(
+        *args, cwd=root / "repo", env={"PMEM_USER_DIR": str(root / "home" / ".cursor" / "profile")}
+    )
+
+
+def findings(root: Path) -> list[tuple[str, int, str]]:
+    result = pmem(root, "check", "--format", "json")
+    return sorted((Path(d["path"]).name, d["line"], d["code"]) for d in json.loads(result.out))
+
+
+def messages(root: Path, code: str) -> list[str]:
+    found = json.loads(pmem(root, "check", "--format", "json").out)
+    return [d["message"] for d in found if d["code"] == code]
+
+
+def files(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*.md*"))}
+
+
+def lines(root: Path, name: Path) -> list[str]:
+    return (root / name).read_bytes().decode("utf-8").split("\r\n" if "home" in str(name) else "\n")
+
+
+# -- §2: `pmem fix` never changes a value ---------------------------------------------------------
+
+
+def test_an_operation_value_that_is_not_one_operation_is_reported_with_what_is_wrong(tmp_path):
+    root = months(tmp_path)
+    assert ("user-profile-log.md", 54, "PM013") in findings(root)  # the template's alternatives
+    assert ("user-profile-log.md", 68, "PM013") in findings(root)  # 新增 → 已删除（…）
+    template, two = messages(root, "PM013")
+    assert "PF-20260422-01 is not one operation" in template
+    assert "lists 4 operations (`新增`, `演进`, `转向`, `删除`)" in template
+    assert "PF-20260413-01 is not one operation" in two and "goes from `新增` to `已删除`" in two
+    assert all("`pmem fix` leaves it as written" in m for m in (template, two))
+
+
+def test_fix_rewrites_only_what_it_reads_and_check_after_it_still_reports_the_rest(tmp_path):
+    root = months(tmp_path)
+    before = findings(root)
+    result = pmem(root, "fix")
+    assert result.code == 0 and "2 lines rewritten" in result.out, result.out + result.err
+    log = lines(root, USER_LOG)
+    assert log[53] == TEMPLATE_LINE and log[67] == TWO_OPERATIONS  # left as written
+    assert log[46] == "- **操作**: 新增"  # 添加: read unambiguously
+    assert log[60] == "- **操作**: 更新（偏好 React → 偏好 React + Next.js 全栈开发）"
+    assert b"\r\n" in (root / USER_LOG).read_bytes() and b"\n" not in (
+        root / USER_LOG
+    ).read_bytes().replace(b"\r\n", b"")  # its CRLF kept
+    after = findings(root)
+    assert after == [f for f in before if f[2] != "PM018"]  # the unreadable two still reported
+    assert ("user-profile-log.md", 54, "PM013") in after
+    assert ("user-profile-log.md", 68, "PM013") in after
+    kept = files(root)
+    again = pmem(root, "fix")
+    assert again.code == 0 and "nothing to fix" in again.out and files(root) == kept
