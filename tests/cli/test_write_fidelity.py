@@ -8,6 +8,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
 from cli_support import WORKSPACES, run_pmem
 
 USER_LOG = Path("home/.cursor/profile/user-profile-log.md")
@@ -81,3 +82,48 @@ def test_fix_rewrites_only_what_it_reads_and_check_after_it_still_reports_the_re
     kept = files(root)
     again = pmem(root, "fix")
     assert again.code == 0 and "nothing to fix" in again.out and files(root) == kept
+
+
+# -- §3: writes refuse what they cannot decide ----------------------------------------------------
+
+SHARED = "PF-20260415-01"  # re-used by an agent for an unrelated entry: two entries carry it
+
+
+def refused_without_a_write(root: Path, *args: str) -> str:
+    before = files(root)
+    result = pmem(root, *args)
+    assert result.code != 0 and "Traceback" not in result.err, result.out + result.err
+    assert files(root) == before
+    return result.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("evolve", SHARED, "快捷键对齐 VS Code，关掉 Vim 模式"),
+        ("pivot", SHARED, "快捷键用 JetBrains 键位"),
+        ("delete", SHARED),
+        ("confirm", "--all"),  # an evolve proposal for it
+        ("confirm", "--line", "4"),
+    ],
+)
+def test_a_write_to_an_id_two_entries_carry_is_refused_naming_both_lines_and_the_fix(
+    tmp_path, args
+):
+    said = refused_without_a_write(months(tmp_path), *args)
+    assert f"{SHARED} is carried by 2 entries" in said
+    assert "user-profile.md:8 `快捷键对齐 VS Code，保留 Vim 模式`" in said
+    assert "user-profile.md:11 `先给结论，再给细节`" in said
+    assert "give one of them a new id first" in said and "nothing was written" in said
+
+
+def test_once_one_entry_has_a_new_id_each_is_written_alone(tmp_path):
+    root = months(tmp_path)
+    profile = lines(root, USER)
+    assert profile[10] == f"- 先给结论，再给细节 <!-- {SHARED} -->"
+    profile[10] = "- 先给结论，再给细节 <!-- PF-20260418-01 -->"
+    (root / USER).write_bytes("\r\n".join(profile).encode("utf-8"))
+    result = pmem(root, "delete", SHARED)
+    assert result.code == 0, result.err
+    assert "快捷键对齐 VS Code，保留 Vim 模式" not in (root / USER).read_text(encoding="utf-8")
+    assert "- 先给结论，再给细节 <!-- PF-20260418-01 -->" in lines(root, USER)

@@ -41,7 +41,7 @@ from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pen
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
 from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.core.secrets import find_secrets, masked, redacted
-from profile_memory.core.slips import Slip
+from profile_memory.core.slips import Slip, quoted
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
     HTML_COMMENT,
@@ -214,6 +214,23 @@ class OverLimit:
             f"{where} now has {self.lines} lines, over its limit of {self.limit}; "
             "merge or remove entries"
         )
+
+
+def refuse_shared_id(pair: PairIndex, anchor_id: str) -> None:
+    """Refuse a write that targets an id more than one entry carries (PM002): which entry it means
+    cannot be decided, and taking either would record the other's text as OLD or leave it carrying
+    a deleted id. Every write that targets an id passes here (evolve, pivot, delete, the quick
+    fixes, a confirmed proposal, the editor's rename, the MCP tools before they ask anyone)."""
+    entries = pair.entries_by_id.get(anchor_id, [])
+    if len(entries) < 2:
+        return
+    name = pair.profile.path.name if pair.profile else profile_file_name(pair.name)
+    where = "; ".join(f"{name}:{e.line + 1} {quoted(e.text)}" for e in entries)
+    raise PlanError(
+        f"{anchor_id} is carried by {len(entries)} entries ({where}): which one is meant cannot "
+        "be decided, so nothing was written; give one of them a new id first (the quick fix of "
+        "PM002, or by hand with its own add record), then retry"
+    )
 
 
 def short_title(text: str, limit: int = 20) -> str:
@@ -454,6 +471,7 @@ class Planner:
         entries = pair.entries_by_id.get(anchor_id)
         if not entries:
             raise PlanError(f"{anchor_id} is no entry of {self.profile_path(ref).name}")
+        refuse_shared_id(pair, anchor_id)
         return entries[0]
 
     # operations -------------------------------------------------------------------------------
