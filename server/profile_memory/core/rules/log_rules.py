@@ -10,6 +10,7 @@ from profile_memory.core.index import PairIndex
 from profile_memory.core.log import (
     FIELD_LABELS,
     LogDoc,
+    Op,
     Record,
     Section,
     closest_operation_word,
@@ -18,6 +19,7 @@ from profile_memory.core.log import (
 from profile_memory.core.rules.common import malformed_anchors, secret_findings, slip_findings
 from profile_memory.core.slips import quoted
 from profile_memory.core.span import Span
+from profile_memory.core.text import punctuation_changed
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -159,6 +161,33 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
     return found
 
 
+def _changed_punctuation(pair: PairIndex) -> list[Finding]:
+    """PM050 for an evolve whose OLD is its id's previous 精简版 with a punctuation mark changed
+    (`，` written `,`): the index reads them as one text (NFKC), but OLD is a copy and keeps the
+    person's marks."""
+    found = []
+    for history in pair.log_index.histories.values():
+        previous = None
+        for record in history.records:
+            operation = record.operation
+            old = operation.old if operation is not None else None
+            if previous is not None and old and record.op is Op.EVOLVE:
+                changed = punctuation_changed(old, previous)
+                at = record.fields.get("operation") if changed else None
+                if changed and at is not None:
+                    found.append(
+                        Finding(
+                            "PM050",
+                            at.value_span,
+                            f"OLD {quoted(old, 60)} of {record.id} is its previous 精简版 "
+                            f"(Summary) with `{changed[0]}` written `{changed[1]}`; "
+                            "OLD copies it as written",
+                        )
+                    )
+            previous = record.value("summary") or previous
+    return found
+
+
 def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
     profile = pair.profile
     if profile is None:
@@ -195,5 +224,6 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     found = malformed_anchors(doc.bad_tokens)
     found += _record_findings(workspace, source, doc)
     found += _history_findings(pair, source)
+    found += _changed_punctuation(pair)
     found += _against_profile(pair, source)
     return found
