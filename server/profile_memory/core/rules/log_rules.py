@@ -164,27 +164,29 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
 def _changed_punctuation(pair: PairIndex) -> list[Finding]:
     """PM050 for an evolve whose OLD is its id's previous 精简版 with a punctuation mark changed
     (`，` written `,`): the index reads them as one text (NFKC), but OLD is a copy and keeps the
-    person's marks."""
+    person's marks. Only evolves with an OLD are looked at (most records are adds)."""
     found = []
     for history in pair.log_index.histories.values():
-        previous = None
-        for record in history.records:
-            operation = record.operation
-            old = operation.old if operation is not None else None
-            if previous is not None and old and record.op is Op.EVOLVE:
-                changed = punctuation_changed(old, previous)
-                at = record.fields.get("operation") if changed else None
-                if changed and at is not None:
-                    found.append(
-                        Finding(
-                            "PM050",
-                            at.value_span,
-                            f"OLD {quoted(old, 60)} of {record.id} is its previous 精简版 "
-                            f"(Summary) with `{changed[0]}` written `{changed[1]}`; "
-                            "OLD copies it as written",
-                        )
+        records = history.records
+        for position in range(1, len(records)):
+            record = records[position]
+            old = record.operation.old if record.operation is not None else None
+            if not old or record.op is not Op.EVOLVE:
+                continue
+            previous = next(
+                (s for r in reversed(records[:position]) if (s := r.value("summary"))), None
+            )
+            changed = punctuation_changed(old, previous) if previous else None
+            at = record.fields.get("operation") if changed else None
+            if changed and at is not None:
+                found.append(
+                    Finding(
+                        "PM050",
+                        at.value_span,
+                        f"OLD {quoted(old, 60)} of {record.id} is its previous 精简版 (Summary) "
+                        f"with `{changed[0]}` written `{changed[1]}`; OLD copies it as written",
                     )
-            previous = record.value("summary") or previous
+                )
     return found
 
 
