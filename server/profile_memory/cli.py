@@ -8,6 +8,7 @@ import dataclasses
 import gc
 import json
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -689,7 +690,17 @@ def _print_journal_hits(ctx: Context, hits: list[JournalHit], as_json_output: bo
     for hit in hits:
         tags = f"[{', '.join(hit.entry.tags)}]  " if hit.entry.tags else ""
         when = hit.entry.ts.replace("T", " ")
-        print(f"{when}  {tags}{hit.entry.text}  ({ctx.show(hit.path)}:{hit.line + 1})")
+        print(f"{when}  {tags}{indented(hit.entry.text)}  ({ctx.show(hit.path)}:{hit.line + 1})")
+
+
+# Every break a terminal shows as a new line (a journal's text may hold any of them).
+_SHOWN_BREAK = re.compile("\r\n|[\r\n\x0b\x0c\x85\u2028\u2029]")
+
+
+def indented(text: str) -> str:
+    """A hit's text for the text output: its further lines indented by four spaces, so one entry
+    never reads as two (the first line of each hit starts with its date or kind)."""
+    return _SHOWN_BREAK.sub("\n    ", text) if _SHOWN_BREAK.search(text) else text
 
 
 _STRING = json.encoder.encode_basestring  # the C encoder of one string (ensure_ascii=False)
@@ -769,7 +780,7 @@ def cmd_search(args: argparse.Namespace) -> int:
             else:
                 label = f"{hit.id} {hit.date}"
             where = f"{ctx.show(hit.path)}:{hit.line + 1}"
-            print(f"{fields['kind']:<7} {label}  {fields['text']}  ({where})")
+            print(f"{fields['kind']:<7} {label}  {indented(str(fields['text']))}  ({where})")
         _note_malformed(found.malformed)
         return 0
 

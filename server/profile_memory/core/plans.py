@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pen
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile, same_category
 from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.core.secrets import find_secrets, masked, redacted
-from profile_memory.core.slips import Slip
+from profile_memory.core.slips import Slip, quoted
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
     HTML_COMMENT,
@@ -50,6 +51,7 @@ from profile_memory.core.text import (
     one_line,
     split_keep_ends,
     split_lines,
+    tidied,
 )
 from profile_memory.core.workspace import ProfileSet, Workspace
 
@@ -216,14 +218,98 @@ class OverLimit:
         )
 
 
+def refuse_shared_id(pair: PairIndex, anchor_id: str) -> None:
+    """Refuse a write that targets an id more than one entry carries (PM002): which entry it means
+    cannot be decided, and taking either would record the other's text as OLD or leave it carrying
+    a deleted id. Every write that targets an id passes here (evolve, pivot, delete, the quick
+    fixes, a confirmed proposal, the editor's rename, the MCP tools before they ask anyone)."""
+    entries = pair.entries_by_id.get(anchor_id, [])
+    if len(entries) < 2:
+        return
+    name = pair.profile.path.name if pair.profile else profile_file_name(pair.name)
+    where = "; ".join(f"{name}:{e.line + 1} {quoted(e.text)}" for e in entries)
+    raise PlanError(
+        f"{anchor_id} is carried by {len(entries)} entries ({where}): which one is meant cannot "
+        "be decided, so nothing was written; give one of them a new id first (the quick fix of "
+        "PM002, or by hand with its own add record), then retry"
+    )
+
+
+def as_written(text: str) -> str:
+    """A 精简版 or entry text copied into a record or an entry: byte for byte as the person wrote it
+    (never NFKC), only folded to one line and without an HTML comment (an entry's anchor is its
+    only comment)."""
+    return one_line(HTML_COMMENT.sub(" ", text)) if "<!--" in text else one_line(text)
+
+
 def short_title(text: str, limit: int = 20) -> str:
-    """A record title from an entry's text: one line, short, never ending in a deleted mark (which
-    would make the record a delete), and never holding a secret or a cut-off piece of one."""
-    title = normalise(masked(text))
+    """A record title from an entry's text: the text as written (never NFKC: its `，` stays), on one
+    line, cut when longer than `limit` at a word or character boundary with `…`; never ending in a
+    deleted mark (which would make the record a delete), and never holding a secret or a cut-off
+    piece of one."""
+    title = tidied(masked(text))
     while title.endswith(DELETED_TITLE_MARKS):
         title = title[: -len(next(m for m in DELETED_TITLE_MARKS if title.endswith(m)))].rstrip()
     title = title.rstrip("。.，,；;！!") or title or "—"
-    return title if len(title) <= limit else title[: limit - 1] + "…"
+    return title if len(title) <= limit else _cut(title, limit - 1) + "…"
+
+
+_OPENERS = {"`": "`", "（": "）", "(": ")", "【": "】", "[": "]", "{": "}", "「": "」", "『": "』"}
+_OPENERS |= {"《": "》", "“": "”", "‘": "’", '"': '"'}
+_MARKER = re.compile(r"<redacted:[^<>\s]*>")
+_JOINERS = ("\u200d", "\ufe0e", "\ufe0f")  # ZWJ and variation selectors: inside one emoji
+
+
+def _is_wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _in_word(char: str) -> bool:
+    """A character of a run that reads as one word (Latin letters, digits): CJK characters and
+    emoji are each a word of their own."""
+    return (char.isalnum() or char in "_'’") and not _is_wide(char)
+
+
+def _boundary(text: str, at: int) -> bool:
+    """Whether `text` may be cut before position `at`: not inside a word, an emoji sequence or a
+    character and its marks."""
+    before, after = text[at - 1], text[at]
+    if after in _JOINERS or before == "\u200d" or unicodedata.combining(after):
+        return False
+    if "\U0001f3fb" <= after <= "\U0001f3ff":  # a skin tone belongs to the emoji before it
+        return False
+    return not (_in_word(before) and _in_word(after))
+
+
+def _unclosed(head: str) -> int | None:
+    """Where the first quote or bracket left open in `head` stands (a cut must not leave one)."""
+    waiting: list[tuple[str, int]] = []
+    for at, char in enumerate(head):
+        if waiting and char == waiting[-1][0]:
+            waiting.pop()
+        elif char in _OPENERS:
+            waiting.append((_OPENERS[char], at))
+    return waiting[0][1] if waiting else None
+
+
+def _cut(text: str, width: int) -> str:
+    """The longest start of `text` of at most `width` characters ending at a word or character
+    boundary, without an open quote or bracket or trailing spaces and punctuation (one word longer
+    than `width` is cut at `width`)."""
+    at = width
+    marker = next((m for m in _MARKER.finditer(text) if m.start() < at < m.end()), None)
+    if marker is not None:  # a secret's `<redacted:KIND>` is kept whole: it says what was there
+        at = marker.end()
+    while at > 0 and at < len(text) and not _boundary(text, at):
+        at -= 1
+    head = text[:at]
+    unclosed = _unclosed(head)
+    if unclosed is not None:
+        head = head[:unclosed]
+    head = head.rstrip()
+    while head and unicodedata.category(head[-1]) in ("Po", "Pd", "Ps", "Pi"):
+        head = head[:-1].rstrip()
+    return head or text[: max(width, at)]
 
 
 def field_value(key: str, value: str) -> str:
@@ -454,6 +540,7 @@ class Planner:
         entries = pair.entries_by_id.get(anchor_id)
         if not entries:
             raise PlanError(f"{anchor_id} is no entry of {self.profile_path(ref).name}")
+        refuse_shared_id(pair, anchor_id)
         return entries[0]
 
     # operations -------------------------------------------------------------------------------
@@ -567,7 +654,7 @@ class Planner:
         new_text = entry_text(new_text)
         given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
-        if normalise(new_text) == normalise(old) and normalise(new_text) == normalise(entry.text):
+        if tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
             raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
         self._touched(anchor_id)
         self.buffers.set_line(
@@ -582,7 +669,7 @@ class Planner:
             new_text,
             context,
             source,
-            old=normalise(old),
+            old=old,
         )
         self.changes.append(
             Change(
@@ -590,7 +677,7 @@ class Planner:
                 ref.name,
                 entry.category or "",
                 new_text,
-                normalise(old),
+                old,
                 anchor_id,
                 context=context,
             )
@@ -620,7 +707,7 @@ class Planner:
             new_text,
             context,
             source,
-            old=normalise(old),
+            old=old,
             supersedes=anchor_id,
         )
         self.changes.append(
@@ -629,7 +716,7 @@ class Planner:
                 ref.name,
                 entry.category or "",
                 new_text,
-                normalise(old),
+                old,
                 new_id,
                 anchor_id,
                 context,
@@ -639,9 +726,11 @@ class Planner:
 
     def _current_wording(self, ref: PairRef, anchor_id: str, entry: Entry) -> str:
         """OLD of an evolve or pivot: the id's latest 精简版 in the log (what the history says it
-        read), else the entry's text."""
+        read), else the entry's text; as written (a copy keeps the person's `，`)."""
         history = self.pair(ref).history(anchor_id)
-        return history.latest_summary if history and history.latest_summary else entry.text
+        return as_written(
+            history.latest_summary if history and history.latest_summary else entry.text
+        )
 
     def restore(self, ref: PairRef, anchor_id: str) -> None:
         """Bring a deleted or retired id back: the entry at the end of its category and a restore
@@ -652,18 +741,20 @@ class Planner:
         summary = history.latest_summary or ""
         category = history.latest_value("category") or ""
         if anchor_id not in self.pair(ref).entries_by_id:
-            self._insert_entry(ref, category, f"- {normalise(summary)} <!-- {anchor_id} -->")
+            self._insert_entry(ref, category, f"- {as_written(summary)} <!-- {anchor_id} -->")
         self._record(
             ref,
             anchor_id,
             short_title(summary),
             Op.RESTORE,
             category,
-            normalise(summary),
+            as_written(summary),
             None,
             None,
         )
-        self.changes.append(Change("restore", ref.name, category, normalise(summary), id=anchor_id))
+        self.changes.append(
+            Change("restore", ref.name, category, as_written(summary), id=anchor_id)
+        )
 
     # pending ----------------------------------------------------------------------------------
     def proposal_ref(self, pending: PurePath, proposal: Proposal) -> PairRef:
@@ -956,7 +1047,7 @@ class Planner:
         id."""
         entry = self._live_entry(ref, anchor_id)
         history = self.pair(ref).history(anchor_id)
-        old = normalise(history.latest_summary if history and history.latest_summary else "")
+        old = as_written(history.latest_summary if history and history.latest_summary else "")
         if not as_pivot:
             self._touched(anchor_id)
             self._record_entry(ref, anchor_id, entry, Op.EVOLVE, old=old)
@@ -973,7 +1064,7 @@ class Planner:
         if history is None:
             raise PlanError(f"{anchor_id} has no record")
         self._touched(anchor_id)
-        return history.latest_value("category") or "", normalise(history.latest_summary or "")
+        return history.latest_value("category") or "", as_written(history.latest_summary or "")
 
     def mark_deleted(self, ref: PairRef, anchor_id: str) -> None:
         """PM007: the log says the entry is gone (a delete record)."""

@@ -253,7 +253,13 @@ def one_line(text: str) -> str:
 def normalise(text: str) -> str:
     """The form in which entry texts are compared (docs/format.md, "Compact profile"): no `- `,
     comments or ⚠️; NFKC; single spaces."""
-    text = unicodedata.normalize("NFKC", text).strip()
+    return tidied(unicodedata.normalize("NFKC", text))
+
+
+def tidied(text: str) -> str:
+    """`normalise` without NFKC: the text as written, without `- `, comments or ⚠️, on one line
+    with single spaces (what a copy keeps, and what `punctuation_changed` compares)."""
+    text = text.strip()
     if text.startswith("- "):
         text = text[2:]
     if "<!--" in text:  # (a search costs more than these tests)
@@ -263,6 +269,30 @@ def normalise(text: str) -> str:
     if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
         return text  # already on one line (every white space but the space is unprintable)
     return one_line(text)
+
+
+def _is_mark(char: str) -> bool:
+    return unicodedata.category(char)[0] in "PSZ"
+
+
+def punctuation_changed(written: str, expected: str) -> tuple[str, str] | None:
+    """The first punctuation that differs between two texts `normalise` makes equal (`，` written
+    `,`, `：` written `:`), as (expected, written); None when they are equal as written or differ in
+    anything but punctuation (full-width letters stay equal). Comparisons fold width so that agents'
+    forms read as one text; a copy must still keep the person's marks."""
+    a, b = tidied(written), tidied(expected)
+    if a == b or normalise(a) != normalise(b):
+        return None
+    from difflib import SequenceMatcher  # (only on the rare texts that differ as written)
+
+    first = None
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        if not all(map(_is_mark, a[i1:i2] + b[j1:j2])):
+            return None
+        first = first or (b[j1:j2], a[i1:i2])
+    return first
 
 
 @lru_cache(maxsize=1024)  # each proposal is compared with each entry of its category

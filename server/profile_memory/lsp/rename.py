@@ -9,7 +9,7 @@ from lsprotocol import types
 
 from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
-from profile_memory.core.plans import PlanError
+from profile_memory.core.plans import PlanError, refuse_shared_id
 from profile_memory.core.span import Span
 from profile_memory.lsp.edits import pair_ref, planner_for, to_workspace_edit
 from profile_memory.lsp.provider import uri
@@ -88,6 +88,11 @@ def text_document_rename(
     if new_name != token.text and new_name in used:
         raise refuse(f"{new_name} is already used in the profile set; ids are never reused")
     pairs = ls.resolver.pairs_for(path, params.position.line, token.text)
+    try:
+        for pair in pairs:
+            refuse_shared_id(pair, token.text)
+    except PlanError as error:
+        raise refuse(str(error)) from None
     changes: dict[str, list[types.TextEdit]] = {}
     for where, span in ls.resolver.occurrences(token.text, pairs):
         if role_of(where) in RENAMABLE:

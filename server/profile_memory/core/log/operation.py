@@ -33,6 +33,7 @@ class Operation:
     new: str | None = None
     slip: str | None = None  # what is not canonical in how it is written (PM018)
     canonical: str | None = None  # the value written canonically, when it has a slip
+    several: str | None = None  # why the value is not one operation (PM013; kind is then None)
 
 
 def closest_operation_word(word: str) -> str:
@@ -62,6 +63,68 @@ def _change(inner: str) -> tuple[str, str, list[str]] | None:
         old = old[old_label.end() :] if old_label else old
         new = new[new_label.end() :] if new_label else new
     return old.strip(), new.strip(), slips
+
+
+# What separates alternatives in a value that lists operations (the template's `新增 / 演进 / …`).
+_ALTERNATIVES = re.compile(r"\s*(?:/|／|\||｜|、|\bor\b|或)\s*")
+
+
+def _operation_kind(word: str) -> Op | None:
+    """The operation `word` names, as written or as an agent's synonym."""
+    folded = word.casefold()
+    return OP_WORDS.get(folded) or OP_SYNONYMS.get(folded)
+
+
+def _top_level(value: str) -> str:
+    """`value` with what stands in parentheses blanked out (OLD and NEW may hold any words)."""
+    depth, kept = 0, []
+    for char in value:
+        if char in "（(":
+            depth += 1
+        kept.append(" " if depth else char)
+        if char in "）)" and depth:
+            depth -= 1
+    return "".join(kept)
+
+
+def _leading_word(text: str) -> str | None:
+    match = _OPERATION.match(text)
+    return match.group("word") if match else None
+
+
+def _not_one_operation(word: str, rest: str) -> str | None:
+    """Why `word` + `rest` is not one readable operation, or None: a list of alternatives (the
+    template's line copied into a record), or an arrow from one operation to another (`新增 →
+    已删除（…）`). Nothing in it can be read without guessing (docs/format.md, "Tolerant
+    reading")."""
+    outside = _top_level(rest)
+    if _ALTERNATIVES.match(outside):  # the word is followed by `/`, `、`, `or`, …
+        named = [
+            leading
+            for part in _ALTERNATIVES.split(outside)
+            for leading in (_leading_word(part),)
+            if leading is not None and _operation_kind(leading) is not None
+        ]
+        if named:
+            words = ", ".join(f"`{w}`" for w in (word, *named))
+            return f"lists {len(named) + 1} operations ({words})"
+    arrow = _ARROW.match(outside)
+    if arrow is not None:
+        after = _leading_word(outside[arrow.end() :])
+        if after is not None and _operation_kind(after) is not None:
+            return f"goes from `{word}` to `{after}`"
+        return "has no OLD before its `→`"
+    return None
+
+
+def _several(word: str, kind: Op | None, rest: str) -> str | None:
+    """Why the value is not one operation (`_not_one_operation`), `新增/删除` (no space) too."""
+    if kind is not None:
+        return _not_one_operation(word, rest)
+    head = re.split(r"[/／|｜、]", word, maxsplit=1)[0]
+    if head != word and _operation_kind(head) is not None:
+        return _not_one_operation(head, word[len(head) :] + rest)
+    return None
 
 
 def _written_word(word: str, kind: Op) -> str:
@@ -97,6 +160,9 @@ def parse_operation(value: str) -> Operation:
             else f"write the word `{written}`"
         )
     rest = match.group("rest").strip()
+    several = _several(word, kind, match.group("rest"))
+    if several is not None:  # read nothing from it, rewrite nothing in it (PM013)
+        return Operation(word, None, several=several)
     inner, bare = None, False
     if rest[:1] in ("（", "(") and rest[-1:] in ("）", ")"):
         inner = rest[1:-1]

@@ -10,6 +10,7 @@ from profile_memory.core.index import OutOfOrder, PairIndex
 from profile_memory.core.log import (
     FIELD_LABELS,
     LogDoc,
+    Op,
     Record,
     Section,
     closest_operation_word,
@@ -22,7 +23,9 @@ from profile_memory.core.rules.common import (
     secret_findings,
     slip_findings,
 )
+from profile_memory.core.slips import quoted
 from profile_memory.core.span import Span
+from profile_memory.core.text import punctuation_changed
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -66,17 +69,8 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
         )
     operation = record.fields.get("operation")
     if operation is not None and record.operation is not None and record.unknown_operation:
-        word = record.operation.word
-        found.append(
-            Finding(
-                "PM013",
-                operation.value_span,
-                f"unknown operation `{word}` for {record.id} (did you mean "
-                f"`{in_script(closest_operation_word(word), traditional)}`?); "
-                + in_script("expected 新增/演进/转向/删除/恢复", traditional)
-                + " or add/evolve/pivot/delete/restore",
-            )
-        )
+        message = _unknown_operation(record, traditional)
+        found.append(Finding("PM013", operation.value_span, message))
     return found
 
 
@@ -86,6 +80,30 @@ def _in_traditional(record: Record) -> bool:
     operation = record.operation
     return (operation is not None and is_traditional(operation.word)) or any(
         is_traditional(f.label) for f in record.fields.values()
+    )
+
+
+def _operation_words(traditional: bool) -> str:
+    chinese = in_script("新增/演进/转向/删除/恢复", traditional)
+    return f"{chinese} or add/evolve/pivot/delete/restore"
+
+
+def _unknown_operation(record: Record, traditional: bool) -> str:
+    """PM013's message: the word that is no operation, or why the value is not one operation."""
+    operation = record.operation
+    assert operation is not None
+    if operation.several is not None:
+        value = record.value("operation") or operation.word
+        return (
+            f"the operation of {record.id} is not one operation: {quoted(value, 60)} "
+            f"{operation.several}; keep the one that happened ({_operation_words(traditional)}, "
+            "with （OLD → NEW） for a changed text); `pmem fix` leaves it as written"
+        )
+    word = operation.word
+    return (
+        f"unknown operation `{word}` for {record.id} (did you mean "
+        f"`{in_script(closest_operation_word(word), traditional)}`?); expected "
+        + _operation_words(traditional)
     )
 
 
@@ -176,6 +194,35 @@ def _out_of_order_message(late: OutOfOrder) -> str:
     )
 
 
+def _changed_punctuation(pair: PairIndex) -> list[Finding]:
+    """PM050 for an evolve whose OLD is its id's previous 精简版 with a punctuation mark changed
+    (`，` written `,`): the index reads them as one text (NFKC), but OLD is a copy and keeps the
+    person's marks. Only evolves with an OLD are looked at (most records are adds)."""
+    found = []
+    for history in pair.log_index.histories.values():
+        records = history.records
+        for position in range(1, len(records)):
+            record = records[position]
+            old = record.operation.old if record.operation is not None else None
+            if not old or record.op is not Op.EVOLVE:
+                continue
+            previous = next(
+                (s for r in reversed(records[:position]) if (s := r.value("summary"))), None
+            )
+            changed = punctuation_changed(old, previous) if previous else None
+            at = record.fields.get("operation") if changed else None
+            if changed and at is not None:
+                found.append(
+                    Finding(
+                        "PM050",
+                        at.value_span,
+                        f"OLD {quoted(old, 60)} of {record.id} is its previous 精简版 (Summary) "
+                        f"with `{changed[0]}` written `{changed[1]}`; OLD copies it as written",
+                    )
+                )
+    return found
+
+
 def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
     profile = pair.profile
     if profile is None:
@@ -216,5 +263,6 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     found = malformed_anchors(doc.bad_tokens)
     found += _record_findings(workspace, source, doc)
     found += _history_findings(pair, source)
+    found += _changed_punctuation(pair)
     found += _against_profile(pair, source)
     return found

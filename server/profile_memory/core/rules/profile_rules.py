@@ -22,7 +22,7 @@ from profile_memory.core.rules.common import (
     slip_findings,
 )
 from profile_memory.core.span import Span
-from profile_memory.core.text import normalise
+from profile_memory.core.text import normalise, punctuation_changed
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -148,13 +148,18 @@ def _against_history(
             )
         )
     summary = history.latest_summary
-    if summary is not None and normalise(entry.text) != normalise(summary):
+    if summary is None:
+        return found
+    same = normalise(entry.text) == normalise(summary)
+    changed = punctuation_changed(entry.text, summary) if same else None
+    if not same or changed:
+        marks = f": `{changed[0]}` written `{changed[1]}`" if changed else ""
         found.append(
             Finding(
                 "PM011",
                 line,
                 f"the entry reads `{entry.text}`, but the latest 精简版 (Summary) of "
-                f"{anchor_id} in {log_name} reads `{summary}`",
+                f"{anchor_id} in {log_name} reads `{summary}`{marks}",
                 (record_at,),
             )
         )
