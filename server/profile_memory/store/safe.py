@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from profile_memory.store.folder import Folder, enter, set_mode
+
 LOCK_NAME = ".pmem.lock"
 IGNORED_NAMES = (LOCK_NAME, ".*.tmp")
 
@@ -35,11 +37,11 @@ def ensure_folder(path: Path) -> None:
 
 
 @contextmanager
-def open_folder(path: Path) -> Iterator[int]:
-    """A descriptor of the real folder `path`: a link swapped in later cannot redirect writes made
-    through it."""
+def open_folder(path: Path) -> Iterator[Folder]:
+    """The real folder `path` (by descriptor where the system has them, store/folder.py): a link
+    swapped in later cannot redirect writes made through it."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        folder = enter(path)
     except OSError as error:
         if os.path.islink(path):
             raise UnsafePath(
@@ -47,9 +49,9 @@ def open_folder(path: Path) -> Iterator[int]:
             ) from None
         raise UnsafePath(path, error.strerror or "cannot open the folder") from None
     try:
-        yield fd
+        yield folder
     finally:
-        os.close(fd)
+        folder.close()
 
 
 @contextmanager
@@ -64,9 +66,9 @@ def folder_lock(path: Path, timeout: float = 10.0) -> Iterator[None]:
         yield
 
 
-def _exists(folder_fd: int, name: str) -> bool:
+def _exists(folder: Folder, name: str) -> bool:
     try:
-        os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+        folder.stat(name)
     except FileNotFoundError:
         return False
     return True
@@ -103,16 +105,16 @@ def append_whole(fd: int, data: bytes, name: str) -> None:
         raise OSError(error.errno, f"{error.strerror}; nothing was appended", name) from None
 
 
-def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
+def create_new(folder: Folder, name: str, content: bytes, mode: int) -> bool:
     """Write a file that does not exist yet, whole or not at all; False (and nothing written) when
     it exists.
 
     The content goes to a temporary file first, then is linked into place: `link` never replaces.
     """
-    if _exists(folder_fd, name):
+    if _exists(folder, name):
         return False
     temp = f".{name}.{uuid.uuid4().hex}.tmp"
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode, dir_fd=folder_fd)
+    fd = folder.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         try:
             write_all(fd, content)
@@ -120,22 +122,20 @@ def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
         finally:
             os.close(fd)
         try:
-            os.link(temp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=False)
+            folder.link(temp, name)
         except FileExistsError:
             return False
-        os.fsync(folder_fd)
+        folder.fsync()
         return True
     finally:
-        os.unlink(temp, dir_fd=folder_fd)
+        folder.unlink(temp)
 
 
-def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> bool:
+def append_missing_lines(folder: Folder, name: str, wanted: tuple[str, ...]) -> bool:
     """Append the lines of `wanted` that the file lacks (creating it if missing). True when it
     wrote."""
     try:
-        fd = os.open(
-            name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644, dir_fd=folder_fd
-        )
+        fd = folder.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as error:
         raise UnsafePath(Path(name), error.strerror or "cannot open") from None
     try:
@@ -152,7 +152,7 @@ def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> 
         os.close(fd)
 
 
-def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o644) -> None:
+def atomic_replace(folder: Folder, name: str, content: bytes, new_mode: int = 0o644) -> None:
     """Replace (or create) `name` in the folder whole: temp file, fsync, rename, folder fsync
     (docs/format.md, "Safety rules for writes").
 
@@ -161,7 +161,7 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
     """
     mode = new_mode
     try:
-        info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+        info = folder.stat(name)
         if not stat.S_ISREG(info.st_mode):
             raise UnsafePath(
                 Path(name), "is a symbolic link or not a regular file; writes never follow links"
@@ -171,29 +171,27 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
     except FileNotFoundError:
         pass
     temp = f".{name}.{uuid.uuid4().hex}.tmp"
-    fd = os.open(
-        temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd
-    )
+    fd = folder.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         try:
             write_all(fd, content)
-            os.fchmod(fd, mode)
+            set_mode(fd, folder.path / temp, mode)
             os.fsync(fd)
         finally:
             os.close(fd)
         try:
-            info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+            info = folder.stat(name)
             if not stat.S_ISREG(info.st_mode):
                 raise UnsafePath(
                     Path(name), "became a link or special file while it was being written"
                 )
         except FileNotFoundError:
             pass
-        os.replace(temp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd)
-        os.fsync(folder_fd)
+        folder.replace(temp, name)
+        folder.fsync()
     except BaseException:
         try:
-            os.unlink(temp, dir_fd=folder_fd)
+            folder.unlink(temp)
         except FileNotFoundError:
             pass
         raise
