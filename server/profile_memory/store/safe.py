@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -62,8 +63,33 @@ def folder_lock(path: Path, timeout: float = 10.0) -> Iterator[None]:
         raise UnsafePath(lock_path, "the lock file is a symbolic link")
     from filelock import FileLock  # here, not at import: the server starts without it
 
-    with FileLock(str(lock_path), timeout=timeout):
+    with FileLock(str(lock_path), timeout=timeout), _writing():
         yield
+
+
+_WRITES = threading.Condition()
+_writes_under_way = 0
+
+
+@contextmanager
+def _writing() -> Iterator[None]:
+    """Counts the folder locks this process holds: a write under way (`wait_for_writes`)."""
+    global _writes_under_way
+    with _WRITES:
+        _writes_under_way += 1
+    try:
+        yield
+    finally:
+        with _WRITES:
+            _writes_under_way -= 1
+            _WRITES.notify_all()
+
+
+def wait_for_writes() -> None:
+    """Until no folder lock of this process is held: a process that ends early (`pmem mcp` when its
+    client went away) lets a write it began finish first."""
+    with _WRITES:
+        _WRITES.wait_for(lambda: _writes_under_way == 0)
 
 
 def _exists(folder: Folder, name: str) -> bool:
