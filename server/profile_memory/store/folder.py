@@ -40,6 +40,14 @@ def is_link(info: os.stat_result) -> bool:
     return stat.S_ISLNK(info.st_mode) or bool(getattr(info, "st_reparse_tag", 0) & _NAME_SURROGATE)
 
 
+def is_link_at(path: PurePath | str) -> bool:
+    """`os.path.islink`, junctions and the like included (`is_link`)."""
+    try:
+        return is_link(os.lstat(path))
+    except (OSError, ValueError):
+        return False
+
+
 def _same(a: os.stat_result, b: os.stat_result) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 

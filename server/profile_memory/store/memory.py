@@ -23,7 +23,7 @@ from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
 from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.store import fact_history
-from profile_memory.store.folder import Folder, read_at
+from profile_memory.store.folder import Folder, is_link_at, read_at
 from profile_memory.store.safe import (
     UnsafePath,
     append_whole,
@@ -53,7 +53,7 @@ def memory_folder(path: Path, create: bool = False) -> Path:
     refused at every step."""
     if path.name.lower() != MEMORY_FOLDER:
         raise UnsafePath(path, "is not an agent memory folder (its name must be `memory`)")
-    if os.path.islink(path):
+    if is_link_at(path):
         raise UnsafePath(path, "the memory folder is a symbolic link; writes never follow links")
     if not path.is_dir():
         if not create or os.path.lexists(path) or not path.parent.is_dir():
@@ -65,7 +65,7 @@ def memory_folder(path: Path, create: bool = False) -> Path:
                 parent.mkdir(path.name, 0o700)
             except FileExistsError:
                 pass  # made at the same time by another writer: checked below like any folder
-        if os.path.islink(path) or not path.is_dir():
+        if is_link_at(path) or not path.is_dir():
             raise UnsafePath(
                 path,
                 "the memory folder is a symbolic link or not a folder; writes never follow links",

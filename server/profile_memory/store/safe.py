@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from profile_memory.store.folder import Folder, enter, set_mode
+from profile_memory.store.folder import Folder, enter, is_link_at, set_mode
 
 LOCK_NAME = ".pmem.lock"
 IGNORED_NAMES = (LOCK_NAME, ".*.tmp")
@@ -29,7 +29,7 @@ class UnsafePath(Exception):
 def ensure_folder(path: Path) -> None:
     """Create `path` and its missing parents; refuse when it (the last part) is a link or not a
     folder."""
-    if os.path.islink(path):
+    if is_link_at(path):
         raise UnsafePath(path, "the folder is a symbolic link; writes never follow links")
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -44,7 +44,7 @@ def open_folder(path: Path) -> Iterator[Folder]:
     try:
         folder = enter(path)
     except OSError as error:
-        if os.path.islink(path):
+        if is_link_at(path):
             raise UnsafePath(
                 path, "the folder is a symbolic link; writes never follow links"
             ) from None
@@ -59,7 +59,7 @@ def open_folder(path: Path) -> Iterator[Folder]:
 def folder_lock(path: Path, timeout: float = 10.0) -> Iterator[None]:
     """The folder's advisory lock, held for a whole read-modify-write."""
     lock_path = path / LOCK_NAME
-    if os.path.islink(lock_path):
+    if is_link_at(lock_path):
         raise UnsafePath(lock_path, "the lock file is a symbolic link")
     from filelock import FileLock  # here, not at import: the server starts without it
 
