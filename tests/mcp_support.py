@@ -16,6 +16,18 @@ class Tree(FixtureTree):
 
 AGENT = Implementation(name="test-agent", version="1.2")
 
+# The first frame a hand-written client sends over raw stdio.
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": "init",
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"},
+    },
+}
+
 
 def answering(action: str, approve: bool = True):
     """An elicitation callback that gives one answer, and records the questions."""

@@ -954,7 +954,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
             print(output)
         code = 0
     for skipped in unread:
-        print(f"pmem: {skipped.path}: {skipped.reason}; its block is left out", file=sys.stderr)
+        print(f"pmem: {recall.unread_note(skipped)}", file=sys.stderr)
     return 2 if unread else code
 
 

@@ -565,13 +565,18 @@ class Findings(BaseModel):
 
 
 def _read_tools(server: MCPServer, door: Door) -> None:
-    @server.tool(annotations=READ_ONLY)
-    def recall(format: Literal["text", "markdown", "json"] = "text") -> str:
+    @server.tool(annotations=READ_ONLY, structured_output=False)
+    def recall(format: Literal["text", "markdown", "json"] = "text") -> list[str]:
         """The memory to read at the start of a session: the user and project profiles, SOUL.md,
-        USER.md and FACT.md (empty or missing files left out)."""
+        USER.md and FACT.md (empty or missing files left out; a file that is there but could not
+        be read is named, with why, in a second text after the blocks)."""
         here = door.here()
-        sections = recall_blocks.collect(here.workspace, here.places, here.show)
-        return recall_blocks.RENDERERS[format](sections) or "No memory yet."
+        sections, unread = recall_blocks.gather(here.workspace, here.places, here.show)
+        output = recall_blocks.RENDERERS[format](sections)
+        notes = "\n".join(recall_blocks.unread_note(skipped) for skipped in unread)
+        if not notes:
+            return [output or "No memory yet."]
+        return [output, notes] if output else [notes]
 
     @server.tool(name="trace", annotations=READ_ONLY)
     def trace_id(id: str) -> dict[str, Any]:

@@ -15,6 +15,8 @@ import json
 import logging
 import os
 import sys
+import threading
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -24,11 +26,14 @@ import anyio.to_thread
 from mcp.server.stdio import stdio_server
 from mcp.types import jsonrpc_message_adapter
 
+from profile_memory.store.safe import wait_for_writes
+
 logger = logging.getLogger(__name__)
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
 INVALID_PARAMS = -32602
+EOF_GRACE = 1.0  # seconds the calls in flight get to answer once the client closed stdin
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +143,7 @@ class _Output:
     def __init__(self, wire: BinaryIO) -> None:
         self._wire = wire
         self._lock = anyio.Lock()
+        self.sending = threading.Lock()  # held while a frame is on its way out (`_end_when_gone`)
 
     async def write(self, text: str) -> None:
         data = text.encode("utf-8")
@@ -145,8 +151,9 @@ class _Output:
             await anyio.to_thread.run_sync(self._send, data)
 
     def _send(self, data: bytes) -> None:
-        self._wire.write(data)
-        self._wire.flush()
+        with self.sending:
+            self._wire.write(data)
+            self._wire.flush()
 
     async def flush(self) -> None:
         pass  # each write is flushed
@@ -166,6 +173,7 @@ class _GuardedInput:
         while True:
             raw = await anyio.to_thread.run_sync(self._wire.readline)
             if not raw:
+                threading.Thread(target=_end_when_gone, args=(self._output,), daemon=True).start()
                 return
             if not raw.strip():
                 continue
@@ -176,6 +184,18 @@ class _GuardedInput:
                     await self._output.write(refusal.answer + "\n")
             if passed is not None:
                 yield passed + "\n"
+
+
+def _end_when_gone(output: _Output) -> None:
+    """stdin reached its end: the client is gone (closing stdin is how an MCP client shuts a
+    server down). The SDK then ends by itself once the calls in flight are answered; a call still
+    running after `EOF_GRACE` (a long search, a wait for a lock) is abandoned, so the process never
+    computes for nobody. A write under way is finished first and no frame is cut."""
+    time.sleep(EOF_GRACE)
+    wait_for_writes()
+    with output.sending:
+        logger.warning("the client closed stdin; a call still running is abandoned")
+        os._exit(0)
 
 
 def _claim_wire() -> tuple[BinaryIO, BinaryIO]:

@@ -10,18 +10,7 @@ import subprocess
 import threading
 
 import pytest
-from mcp_support import Tree, pmem_mcp
-
-INITIALIZE = {
-    "jsonrpc": "2.0",
-    "id": "init",
-    "method": "initialize",
-    "params": {
-        "protocolVersion": "2025-06-18",
-        "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "1"},
-    },
-}
+from mcp_support import INITIALIZE, Tree, pmem_mcp
 
 
 class RawMcp:

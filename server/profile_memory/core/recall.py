@@ -53,6 +53,12 @@ class Unread:
     reason: str
 
 
+def unread_note(skipped: Unread) -> str:
+    """The sentence that names a file recall could not read and why (`pmem recall`'s stderr line,
+    the MCP `recall` tool's note): a block is never left out silently."""
+    return f"{skipped.path}: {skipped.reason}; its block is left out"
+
+
 def _source_problem(workspace: Workspace, path: PurePath | None) -> str | None:
     """Why a memory file that is there was not read (a link, not a regular file, an I/O error)."""
     source = workspace.source(path) if path is not None else None

@@ -38,6 +38,7 @@ from profile_memory.store.fact_history import UnknownRev, read_version
 from profile_memory.store.memory import (
     BadInput,
     Refused,
+    fact_size_note,
     facts_restore,
     journal_append,
     journal_entry,
@@ -232,6 +233,8 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
     open_fact = _open_fact(ls, folder)
     try:
+        settings = ls.settings  # the CLI's and the MCP tool's bounds, checked before anything else
+        note = fact_size_note(content, settings.max_file_bytes, settings.fact_file_max_bytes)
         if open_fact is not None:
             path, digest = (
                 open_fact,
@@ -251,7 +254,7 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
     except (UnsafePath, BadInput, Refused) as error:
         raise _refused(command, error) from None
     diagnostics.refresh_all(ls)
-    return {"uri": uri(path), "sha256": digest}
+    return {"uri": uri(path), "sha256": digest, **({"note": note} if note else {})}
 
 
 async def facts_restore_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:

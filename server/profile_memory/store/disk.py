@@ -10,6 +10,7 @@ from typing import Any
 
 from profile_memory.core.search import Block
 from profile_memory.core.workspace import FileData, FileKind
+from profile_memory.store.folder import open_checked, read_at
 
 
 class DiskProvider:
@@ -36,7 +37,7 @@ class DiskProvider:
         return (info.st_ino, info.st_mtime_ns, info.st_size)
 
     def read(self, path: PurePath) -> FileData:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+        fd = open_checked(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
@@ -67,7 +68,7 @@ def _line_breaks(path: PurePath, fd: int, info: os.stat_result, chunk: int) -> i
     if known is not None and known[0] == signature:
         return known[1]
     breaks = sum(
-        os.pread(fd, chunk, offset).count(b"\n") for offset in range(0, info.st_size, chunk)
+        read_at(fd, chunk, offset).count(b"\n") for offset in range(0, info.st_size, chunk)
     )
     _BREAKS[path] = (signature, breaks)
     return breaks
@@ -78,21 +79,21 @@ def iter_blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[B
     up to `chunk` bytes (memory stays flat): each with the 0-based number of its last line. The
     first chunks are small and double: a search that stops at its twentieth hit reads what it needs,
     one that goes on reads large blocks."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    fd = open_checked(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise OSError(0, "not a regular file", str(path))
         size = info.st_size
         breaks = _line_breaks(path, fd, info, chunk)
-        last_is_break = size > 0 and os.pread(fd, 1, size - 1) == b"\n"
+        last_is_break = size > 0 and read_at(fd, 1, size - 1) == b"\n"
         index = breaks - 1 if last_is_break else breaks  # the line number of the last line
         position, tail = size - 1 if last_is_break else size, b""
         step = min(chunk, 1 << 16)
         while position > 0:
             start = max(0, position - step)
             step = min(chunk, step * 2)
-            block = os.pread(fd, position - start, start) + tail
+            block = read_at(fd, position - start, start) + tail
             position = start
             cut = block.find(b"\n")
             if cut < 0:  # one line longer than the chunk: read on

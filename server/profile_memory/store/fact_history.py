@@ -31,6 +31,7 @@ from profile_memory.core.facts_history import (
     ts_of_rev,
     version_name,
 )
+from profile_memory.store.folder import Folder, read_at
 from profile_memory.store.safe import (
     UnsafePath,
     append_whole,
@@ -54,17 +55,17 @@ def _sha256(data: bytes) -> str:
 
 
 @contextmanager
-def history_folder(folder_fd: int, folder: Path, create: bool) -> Iterator[int | None]:
+def history_folder(opened: Folder, folder: Path, create: bool) -> Iterator[Folder | None]:
     """A descriptor of the history folder (made 0700 when `create`), None when there is none; a
     link or a file in its place is refused."""
     where = folder / HISTORY_FOLDER
     if create:
         try:
-            os.mkdir(HISTORY_FOLDER, PRIVATE_FOLDER, dir_fd=folder_fd)
+            opened.mkdir(HISTORY_FOLDER, PRIVATE_FOLDER)
         except FileExistsError:
             pass
     try:
-        fd = os.open(HISTORY_FOLDER, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder_fd)
+        history = opened.enter(HISTORY_FOLDER)
     except FileNotFoundError:
         if create:
             raise
@@ -79,17 +80,17 @@ def history_folder(folder_fd: int, folder: Path, create: bool) -> Iterator[int |
             ) from None
         raise
     try:
-        if create and stat.S_IMODE(os.fstat(fd).st_mode) != PRIVATE_FOLDER:
-            os.fchmod(fd, PRIVATE_FOLDER)
-        yield fd
+        if create and history.mode() != PRIVATE_FOLDER:
+            history.chmod(PRIVATE_FOLDER)
+        yield history
     finally:
-        os.close(fd)
+        history.close()
 
 
-def _read(history_fd: int, name: str) -> bytes | None:
+def _read(versions_dir: Folder, name: str) -> bytes | None:
     """A regular file of the history folder, never through a link; None when it is missing."""
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=history_fd)
+        fd = versions_dir.open(name, os.O_RDONLY)
     except FileNotFoundError:
         return None
     except OSError as error:
@@ -104,36 +105,31 @@ def _read(history_fd: int, name: str) -> bytes | None:
         return handle.read()
 
 
-def _revs(history_fd: int) -> list[str]:
+def _revs(versions_dir: Folder) -> list[str]:
     """The kept versions' revs, oldest first."""
-    return sorted(rev for name in os.listdir(history_fd) if (rev := rev_of_name(name)))
+    return sorted(rev for name in versions_dir.listdir() if (rev := rev_of_name(name)))
 
 
-def _index(history_fd: int) -> dict[str, Replacement]:
-    data = _read(history_fd, INDEX_NAME)
+def _index(versions_dir: Folder) -> dict[str, Replacement]:
+    data = _read(versions_dir, INDEX_NAME)
     return parse_index(data.decode("utf-8", errors="replace")) if data else {}
 
 
-def _append_index(history_fd: int, record: Replacement) -> None:
-    fd = os.open(
-        INDEX_NAME,
-        os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW,
-        PRIVATE_FILE,
-        dir_fd=history_fd,
-    )
+def _append_index(versions_dir: Folder, record: Replacement) -> None:
+    fd = versions_dir.open(INDEX_NAME, os.O_RDWR | os.O_APPEND | os.O_CREAT, PRIVATE_FILE)
     try:
         info = os.fstat(fd)
         refuse_hard_links(Path(HISTORY_FOLDER) / INDEX_NAME, info)
         line = (record.to_line() + "\n").encode("utf-8")
-        if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
+        if info.st_size and read_at(fd, 1, info.st_size - 1) != b"\n":
             line = b"\n" + line  # close a torn last line left by a crash
         append_whole(fd, line, INDEX_NAME)
     finally:
         os.close(fd)
 
 
-def _free_rev(history_fd: int, rev: str) -> str:
-    taken = set(os.listdir(history_fd))
+def _free_rev(versions_dir: Folder, rev: str) -> str:
+    taken = set(versions_dir.listdir())
     candidate, count = rev, 1
     while version_name(candidate) in taken:
         count += 1
@@ -141,13 +137,13 @@ def _free_rev(history_fd: int, rev: str) -> str:
     return candidate
 
 
-def _already_kept(history_fd: int, index: dict[str, Replacement], old: bytes, to: str) -> bool:
+def _already_kept(versions_dir: Folder, index: dict[str, Replacement], old: bytes, to: str) -> bool:
     """The newest version is `old` replaced by this same content: recorded by the writer itself
     (the language server sees the CLI's write afterwards)."""
-    revs = _revs(history_fd)
+    revs = _revs(versions_dir)
     if not revs or revs[-1] not in index or index[revs[-1]].to != to:
         return False
-    return _read(history_fd, version_name(revs[-1])) == old
+    return _read(versions_dir, version_name(revs[-1])) == old
 
 
 def _redacted(data: bytes, gone: list[tuple[str, str]]) -> bytes:
@@ -157,70 +153,70 @@ def _redacted(data: bytes, gone: list[tuple[str, str]]) -> bytes:
     return redact_values(text, gone).encode("utf-8", errors="surrogateescape")
 
 
-def _redact_all(history_fd: int, gone: list[tuple[str, str]]) -> None:
+def _redact_all(versions_dir: Folder, gone: list[tuple[str, str]]) -> None:
     """Each secret FACT.md no longer holds is redacted in every kept version too."""
-    for rev in _revs(history_fd):
-        data = _read(history_fd, version_name(rev))
+    for rev in _revs(versions_dir):
+        data = _read(versions_dir, version_name(rev))
         if data is None:
             continue
         cleaned = _redacted(data, gone)
         if cleaned != data:
-            atomic_replace(history_fd, version_name(rev), cleaned, new_mode=PRIVATE_FILE)
+            atomic_replace(versions_dir, version_name(rev), cleaned, new_mode=PRIVATE_FILE)
 
 
-def _prune(history_fd: int, limit: int) -> None:
+def _prune(versions_dir: Folder, limit: int) -> None:
     """The oldest versions beyond `limit` are deleted, and the index rewritten without them."""
-    revs = _revs(history_fd)
+    revs = _revs(versions_dir)
     if len(revs) <= limit:
         return
     for rev in revs[: len(revs) - limit]:
-        os.unlink(version_name(rev), dir_fd=history_fd)
+        versions_dir.unlink(version_name(rev))
     kept = set(revs[len(revs) - limit :])
-    lines = [r.to_line() + "\n" for r in _index(history_fd).values() if r.rev in kept]
-    atomic_replace(history_fd, INDEX_NAME, "".join(lines).encode("utf-8"), PRIVATE_FILE)
-    os.fsync(history_fd)
+    lines = [r.to_line() + "\n" for r in _index(versions_dir).values() if r.rev in kept]
+    atomic_replace(versions_dir, INDEX_NAME, "".join(lines).encode("utf-8"), PRIVATE_FILE)
+    versions_dir.fsync()
 
 
 def keep(
-    folder_fd: int, folder: Path, old: bytes | None, new: bytes, by: str, ts: str, limit: int
+    opened: Folder, folder: Path, old: bytes | None, new: bytes, by: str, ts: str, limit: int
 ) -> Replacement | None:
     """Keep `old` (FACT.md as it is) before `new` replaces it, under the folder's lock. Nothing is
     kept when there was no FACT.md or nothing changes; a linked history folder is refused
     (`UnsafePath`), and the caller then does not replace FACT.md."""
     if old is None or old == new:
         return None
-    with history_folder(folder_fd, folder, create=True) as history_fd:
-        assert history_fd is not None  # made above
+    with history_folder(opened, folder, create=True) as versions_dir:
+        assert versions_dir is not None  # made above
         to = _sha256(new)
-        index = _index(history_fd)
+        index = _index(versions_dir)
         gone = secrets_gone(
             old.decode("utf-8", errors="replace"), new.decode("utf-8", errors="replace")
         )
         # a secret the new FACT.md no longer holds never reaches the kept version, not even for
         # the moment before the versions are redacted
         version = _redacted(old, gone)
-        if _already_kept(history_fd, index, version, to):
+        if _already_kept(versions_dir, index, version, to):
             record = None
         else:
-            rev = _free_rev(history_fd, rev_for(ts, _sha256(old)))
+            rev = _free_rev(versions_dir, rev_for(ts, _sha256(old)))
             added, removed = line_counts(old, new)
             record = Replacement(rev, ts, by, added, removed, to)
-            if not create_new(history_fd, version_name(rev), version, PRIVATE_FILE):
+            if not create_new(versions_dir, version_name(rev), version, PRIVATE_FILE):
                 raise OSError(errno.EEXIST, "a version with this name appeared", version_name(rev))
-            _append_index(history_fd, record)
+            _append_index(versions_dir, record)
         if gone:
-            _redact_all(history_fd, gone)
-        _prune(history_fd, limit)
+            _redact_all(versions_dir, gone)
+        _prune(versions_dir, limit)
         return record
 
 
-def _listed(history_fd: int, most: int | None = None) -> list[Version]:
-    index = _index(history_fd)
+def _listed(versions_dir: Folder, most: int | None = None) -> list[Version]:
+    index = _index(versions_dir)
     found: list[Version] = []
-    for rev in reversed(_revs(history_fd)):
+    for rev in reversed(_revs(versions_dir)):
         if most is not None and len(found) >= most:
             break
-        data = _read(history_fd, version_name(rev))
+        data = _read(versions_dir, version_name(rev))
         if data is None:
             continue
         record = index.get(rev)
@@ -240,23 +236,23 @@ def _listed(history_fd: int, most: int | None = None) -> list[Version]:
 
 def versions(folder: Path) -> list[Version]:
     """The kept versions, newest first ([] when none was kept)."""
-    with open_folder(folder) as folder_fd, history_folder(folder_fd, folder, False) as history_fd:
-        return [] if history_fd is None else _listed(history_fd)
+    with open_folder(folder) as opened, history_folder(opened, folder, False) as versions_dir:
+        return [] if versions_dir is None else _listed(versions_dir)
 
 
 def newest(folder: Path) -> Version | None:
     """The last kept version (what the last replacement replaced), None when none was kept."""
-    with open_folder(folder) as folder_fd, history_folder(folder_fd, folder, False) as history_fd:
-        found = [] if history_fd is None else _listed(history_fd, most=1)
+    with open_folder(folder) as opened, history_folder(opened, folder, False) as versions_dir:
+        found = [] if versions_dir is None else _listed(versions_dir, most=1)
     return found[0] if found else None
 
 
-def read_in(folder_fd: int, folder: Path, rev: str) -> bytes:
+def read_in(opened: Folder, folder: Path, rev: str) -> bytes:
     """A kept version's exact bytes; `UnknownRev` when `rev` names none."""
-    with history_folder(folder_fd, folder, False) as history_fd:
+    with history_folder(opened, folder, False) as versions_dir:
         data = None
-        if history_fd is not None and is_rev(rev):
-            data = _read(history_fd, version_name(rev))
+        if versions_dir is not None and is_rev(rev):
+            data = _read(versions_dir, version_name(rev))
     if data is None:
         raise UnknownRev(
             f"{folder / HISTORY_FOLDER}: no kept version {rev!r} (`pmem facts history` lists them)"
@@ -265,8 +261,8 @@ def read_in(folder_fd: int, folder: Path, rev: str) -> bytes:
 
 
 def read_version(folder: Path, rev: str) -> bytes:
-    with open_folder(folder) as folder_fd:
-        return read_in(folder_fd, folder, rev)
+    with open_folder(folder) as opened:
+        return read_in(opened, folder, rev)
 
 
 def version_path(folder: Path, rev: str) -> Path:

@@ -23,6 +23,7 @@ from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
 from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.store import fact_history
+from profile_memory.store.folder import Folder, is_link_at, read_at
 from profile_memory.store.safe import (
     UnsafePath,
     append_whole,
@@ -52,19 +53,19 @@ def memory_folder(path: Path, create: bool = False) -> Path:
     refused at every step."""
     if path.name.lower() != MEMORY_FOLDER:
         raise UnsafePath(path, "is not an agent memory folder (its name must be `memory`)")
-    if os.path.islink(path):
+    if is_link_at(path):
         raise UnsafePath(path, "the memory folder is a symbolic link; writes never follow links")
     if not path.is_dir():
         if not create or os.path.lexists(path) or not path.parent.is_dir():
             raise UnsafePath(
                 path, f"no such memory folder; create it with `pmem init --memory {path.parent}`"
             )
-        with open_folder(path.parent) as parent_fd:
+        with open_folder(path.parent) as parent:
             try:
-                os.mkdir(path.name, 0o700, dir_fd=parent_fd)
+                parent.mkdir(path.name, 0o700)
             except FileExistsError:
                 pass  # made at the same time by another writer: checked below like any folder
-        if os.path.islink(path) or not path.is_dir():
+        if is_link_at(path) or not path.is_dir():
             raise UnsafePath(
                 path,
                 "the memory folder is a symbolic link or not a folder; writes never follow links",
@@ -72,19 +73,19 @@ def memory_folder(path: Path, create: bool = False) -> Path:
     return path
 
 
-def resolve_name(folder_fd: int, folder: Path, name: str) -> str:
+def resolve_name(handle: Folder, folder: Path, name: str) -> str:
     """The name in the folder that matches `name` case-insensitively (or `name` when none does).
 
     Refused when several names match, or when the match is a link or not a regular file.
     """
-    matches = sorted(entry for entry in os.listdir(folder_fd) if entry.lower() == name.lower())
+    matches = sorted(entry for entry in handle.listdir() if entry.lower() == name.lower())
     if len(matches) > 1:
         raise UnsafePath(
             folder / matches[0], f"ambiguous: {', '.join(matches)} all name the same file"
         )
     if not matches:
         return name
-    info = os.stat(matches[0], dir_fd=folder_fd, follow_symlinks=False)
+    info = handle.stat(matches[0])
     if not stat.S_ISREG(info.st_mode):
         kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
         raise UnsafePath(folder / matches[0], f"is {kind}; writes never follow links")
@@ -132,17 +133,15 @@ def journal_append(folder: Path, text: str, tags: list, allow_secret: bool = Fal
     entry = journal_entry(text, tags, allow_secret)
     folder = memory_folder(folder, create=True)
     line = (entry.to_line() + "\n").encode("utf-8")
-    with open_folder(folder) as folder_fd, folder_lock(folder):
-        name = resolve_name(folder_fd, folder, JOURNAL_FILE)
-        fd = os.open(
-            name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd
-        )
+    with open_folder(folder) as opened, folder_lock(folder):
+        name = resolve_name(opened, folder, JOURNAL_FILE)
+        fd = opened.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
                 raise UnsafePath(folder / name, "is not a regular file")
             refuse_hard_links(folder / name, info)
-            if info.st_size and os.pread(fd, 1, info.st_size - 1) != b"\n":
+            if info.st_size and read_at(fd, 1, info.st_size - 1) != b"\n":
                 line = b"\n" + line  # close a torn last line left by a crash
             append_whole(fd, line, str(folder / name))
         finally:
@@ -156,25 +155,25 @@ def sha256_of(data: bytes) -> str:
 
 def read_fact(folder: Path) -> tuple[Path, bytes | None]:
     folder = memory_folder(folder)
-    with open_folder(folder) as folder_fd:
-        name = resolve_name(folder_fd, folder, FACT_FILE)
+    with open_folder(folder) as opened:
+        name = resolve_name(opened, folder, FACT_FILE)
         try:
-            fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd)
+            fd = opened.open(name, os.O_RDONLY)
         except FileNotFoundError:
             return folder / name, None
         with os.fdopen(fd, "rb") as handle:
             return folder / name, handle.read()
 
 
-def _remove_stale_temps(folder_fd: int, name: str) -> None:
+def _remove_stale_temps(opened: Folder, name: str) -> None:
     """Temp files of a killed writer, older than an hour, are removed by the next update."""
     prefix = f".{name}."
-    for entry in os.listdir(folder_fd):
+    for entry in opened.listdir():
         if entry.startswith(prefix) and entry.endswith(".tmp"):
             try:
-                info = os.stat(entry, dir_fd=folder_fd, follow_symlinks=False)
+                info = opened.stat(entry)
                 if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime > STALE_TEMP_SECONDS:
-                    os.unlink(entry, dir_fd=folder_fd)
+                    opened.unlink(entry)
             except FileNotFoundError:
                 pass
 
@@ -189,9 +188,9 @@ class FactWritten:
     kept: Replacement | None
 
 
-def _read_current(folder_fd: int, name: str) -> bytes | None:
+def _read_current(opened: Folder, name: str) -> bytes | None:
     try:
-        fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=folder_fd)
+        fd = opened.open(name, os.O_RDONLY)
     except FileNotFoundError:
         return None
     with os.fdopen(fd, "rb") as handle:
@@ -200,16 +199,16 @@ def _read_current(folder_fd: int, name: str) -> bytes | None:
 
 def _replace_fact(
     folder: Path,
-    data: bytes | Callable[[int], bytes],
+    data: bytes | Callable[[Folder], bytes],
     if_match: str | None,
     by: str,
     history_max: int,
 ) -> FactWritten:
     """Under the folder's lock: check `if_match`, keep the version being replaced, then replace
     FACT.md atomically. `data` may be read inside the lock (a restore reads its version there)."""
-    with open_folder(folder) as folder_fd, folder_lock(folder):
-        name = resolve_name(folder_fd, folder, FACT_FILE)
-        current = _read_current(folder_fd, name)
+    with open_folder(folder) as opened, folder_lock(folder):
+        name = resolve_name(opened, folder, FACT_FILE)
+        current = _read_current(opened, name)
         if if_match is not None:
             digest = sha256_of(current or b"")
             if digest != if_match.lower():
@@ -217,11 +216,11 @@ def _replace_fact(
                     f"{folder / name} changed since it was read (sha256 {digest[:12]}…, expected "
                     f"{if_match[:12]}…)"
                 )
-        new = data(folder_fd) if callable(data) else data
-        kept = fact_history.keep(folder_fd, folder, current, new, by, now_timestamp(), history_max)
-        _remove_stale_temps(folder_fd, name)
+        new = data(opened) if callable(data) else data
+        kept = fact_history.keep(opened, folder, current, new, by, now_timestamp(), history_max)
+        _remove_stale_temps(opened, name)
         try:
-            atomic_replace(folder_fd, name, new, new_mode=0o600)
+            atomic_replace(opened, name, new, new_mode=0o600)
         except OSError as error:
             raise OSError(
                 error.errno, f"{error.strerror}; FACT.md is unchanged", str(folder / name)
@@ -271,8 +270,8 @@ def facts_restore(
     under the lock; an unknown rev is refused and nothing changes."""
     folder = memory_folder(folder)
 
-    def version(folder_fd: int) -> bytes:
-        data = fact_history.read_in(folder_fd, folder, rev)
+    def version(opened: Folder) -> bytes:
+        data = fact_history.read_in(opened, folder, rev)
         _refuse_secrets(allow_secret, (f"version {rev}", data.decode("utf-8", errors="replace")))
         return data
 
@@ -285,8 +284,8 @@ def record_outside(
     """FACT.md was `seen` and is now `now`, written by another program: keep what was seen (unless
     the writer kept it already)."""
     folder = memory_folder(folder)
-    with open_folder(folder) as folder_fd, folder_lock(folder):
-        return fact_history.keep(folder_fd, folder, seen, now, by, now_timestamp(), history_max)
+    with open_folder(folder) as opened, folder_lock(folder):
+        return fact_history.keep(opened, folder, seen, now, by, now_timestamp(), history_max)
 
 
 def fact_size_note(content: str, max_file_bytes: int, fact_file_max_bytes: int) -> str | None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from profile_memory.store.folder import Folder, enter, is_link_at, set_mode
 
 LOCK_NAME = ".pmem.lock"
 IGNORED_NAMES = (LOCK_NAME, ".*.tmp")
@@ -26,7 +29,7 @@ class UnsafePath(Exception):
 def ensure_folder(path: Path) -> None:
     """Create `path` and its missing parents; refuse when it (the last part) is a link or not a
     folder."""
-    if os.path.islink(path):
+    if is_link_at(path):
         raise UnsafePath(path, "the folder is a symbolic link; writes never follow links")
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -35,38 +38,63 @@ def ensure_folder(path: Path) -> None:
 
 
 @contextmanager
-def open_folder(path: Path) -> Iterator[int]:
-    """A descriptor of the real folder `path`: a link swapped in later cannot redirect writes made
-    through it."""
+def open_folder(path: Path) -> Iterator[Folder]:
+    """The real folder `path` (by descriptor where the system has them, store/folder.py): a link
+    swapped in later cannot redirect writes made through it."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+        folder = enter(path)
     except OSError as error:
-        if os.path.islink(path):
+        if is_link_at(path):
             raise UnsafePath(
                 path, "the folder is a symbolic link; writes never follow links"
             ) from None
         raise UnsafePath(path, error.strerror or "cannot open the folder") from None
     try:
-        yield fd
+        yield folder
     finally:
-        os.close(fd)
+        folder.close()
 
 
 @contextmanager
 def folder_lock(path: Path, timeout: float = 10.0) -> Iterator[None]:
     """The folder's advisory lock, held for a whole read-modify-write."""
     lock_path = path / LOCK_NAME
-    if os.path.islink(lock_path):
+    if is_link_at(lock_path):
         raise UnsafePath(lock_path, "the lock file is a symbolic link")
     from filelock import FileLock  # here, not at import: the server starts without it
 
-    with FileLock(str(lock_path), timeout=timeout):
+    with FileLock(str(lock_path), timeout=timeout), _writing():
         yield
 
 
-def _exists(folder_fd: int, name: str) -> bool:
+_WRITES = threading.Condition()
+_writes_under_way = 0
+
+
+@contextmanager
+def _writing() -> Iterator[None]:
+    """Counts the folder locks this process holds: a write under way (`wait_for_writes`)."""
+    global _writes_under_way
+    with _WRITES:
+        _writes_under_way += 1
     try:
-        os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+        yield
+    finally:
+        with _WRITES:
+            _writes_under_way -= 1
+            _WRITES.notify_all()
+
+
+def wait_for_writes() -> None:
+    """Until no folder lock of this process is held: a process that ends early (`pmem mcp` when its
+    client went away) lets a write it began finish first."""
+    with _WRITES:
+        _WRITES.wait_for(lambda: _writes_under_way == 0)
+
+
+def _exists(folder: Folder, name: str) -> bool:
+    try:
+        folder.stat(name)
     except FileNotFoundError:
         return False
     return True
@@ -103,16 +131,16 @@ def append_whole(fd: int, data: bytes, name: str) -> None:
         raise OSError(error.errno, f"{error.strerror}; nothing was appended", name) from None
 
 
-def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
+def create_new(folder: Folder, name: str, content: bytes, mode: int) -> bool:
     """Write a file that does not exist yet, whole or not at all; False (and nothing written) when
     it exists.
 
     The content goes to a temporary file first, then is linked into place: `link` never replaces.
     """
-    if _exists(folder_fd, name):
+    if _exists(folder, name):
         return False
     temp = f".{name}.{uuid.uuid4().hex}.tmp"
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode, dir_fd=folder_fd)
+    fd = folder.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         try:
             write_all(fd, content)
@@ -120,22 +148,20 @@ def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
         finally:
             os.close(fd)
         try:
-            os.link(temp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd, follow_symlinks=False)
+            folder.link(temp, name)
         except FileExistsError:
             return False
-        os.fsync(folder_fd)
+        folder.fsync()
         return True
     finally:
-        os.unlink(temp, dir_fd=folder_fd)
+        folder.unlink(temp)
 
 
-def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> bool:
+def append_missing_lines(folder: Folder, name: str, wanted: tuple[str, ...]) -> bool:
     """Append the lines of `wanted` that the file lacks (creating it if missing). True when it
     wrote."""
     try:
-        fd = os.open(
-            name, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW, 0o644, dir_fd=folder_fd
-        )
+        fd = folder.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as error:
         raise UnsafePath(Path(name), error.strerror or "cannot open") from None
     try:
@@ -152,7 +178,7 @@ def append_missing_lines(folder_fd: int, name: str, wanted: tuple[str, ...]) -> 
         os.close(fd)
 
 
-def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o644) -> None:
+def atomic_replace(folder: Folder, name: str, content: bytes, new_mode: int = 0o644) -> None:
     """Replace (or create) `name` in the folder whole: temp file, fsync, rename, folder fsync
     (docs/format.md, "Safety rules for writes").
 
@@ -161,7 +187,7 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
     """
     mode = new_mode
     try:
-        info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+        info = folder.stat(name)
         if not stat.S_ISREG(info.st_mode):
             raise UnsafePath(
                 Path(name), "is a symbolic link or not a regular file; writes never follow links"
@@ -171,29 +197,27 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
     except FileNotFoundError:
         pass
     temp = f".{name}.{uuid.uuid4().hex}.tmp"
-    fd = os.open(
-        temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd
-    )
+    fd = folder.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         try:
             write_all(fd, content)
-            os.fchmod(fd, mode)
+            set_mode(fd, folder.path / temp, mode)
             os.fsync(fd)
         finally:
             os.close(fd)
         try:
-            info = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
+            info = folder.stat(name)
             if not stat.S_ISREG(info.st_mode):
                 raise UnsafePath(
                     Path(name), "became a link or special file while it was being written"
                 )
         except FileNotFoundError:
             pass
-        os.replace(temp, name, src_dir_fd=folder_fd, dst_dir_fd=folder_fd)
-        os.fsync(folder_fd)
+        folder.replace(temp, name)
+        folder.fsync()
     except BaseException:
         try:
-            os.unlink(temp, dir_fd=folder_fd)
+            folder.unlink(temp)
         except FileNotFoundError:
             pass
         raise

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from profile_memory.core.facts_history import HISTORY_FOLDER
 from profile_memory.core.files import (
     FACT_FILE,
     JOURNAL_FILE,
+    MEMORY_FOLDER,
     PROJECT_PAIR,
     USER_PAIR,
     log_file_name,
@@ -63,12 +65,20 @@ class Provisioned:
     created: bool
 
 
+def ignored_names(folder: Path) -> tuple[str, ...]:
+    """What the folder's `.gitignore` lists: the lock and temp files; in a memory folder also the
+    kept FACT.md versions, private local history that may still hold a secret redacted later."""
+    if folder.name.lower() == MEMORY_FOLDER:
+        return (*IGNORED_NAMES, f"{HISTORY_FOLDER}/")
+    return IGNORED_NAMES
+
+
 def provision(folder: Path, names: list[str], language: str, mode: int) -> list[Provisioned]:
     """Create each missing file of `names` in `folder` from its template, under the folder lock."""
     ensure_folder(folder)
     results = []
     with open_folder(folder) as folder_fd, folder_lock(folder):
-        append_missing_lines(folder_fd, ".gitignore", IGNORED_NAMES)
+        append_missing_lines(folder_fd, ".gitignore", ignored_names(folder))
         for name in names:
             existing = _case_variant(folder, name)
             if existing is not None:
