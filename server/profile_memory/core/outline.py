@@ -7,6 +7,7 @@ Pure: built from a `Resolver`; front ends turn paths into their own form.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
@@ -194,17 +195,21 @@ def pending(resolver: Resolver) -> list[PendingView]:
 
 def history(resolver: Resolver, query: str = "", limit: int = 200) -> list[RecordView]:
     """The records of every log, newest first (by date; within a date, later in the log first),
-    whose id or title contains `query` (case-insensitive); at most `limit`."""
+    whose id or title contains `query` (case-insensitive); at most `limit`. The records are taken
+    from the pairs' parses as they are kept; only the `limit` shown are made into views."""
     needle = query.casefold()
     found = [
-        _record_view(pair, record)
+        (pair, record)
         for pair in resolver.pairs()
         for record in (pair.log.doc.records if pair.log else [])
-        if record.id and needle in f"{record.id} {record.title}".casefold()
+        if record.id and (not needle or needle in f"{record.id} {record.title}".casefold())
     ]
-    found.reverse()
-    found.sort(key=lambda view: view.date, reverse=True)
-    return found[:limit]
+    newest = heapq.nlargest(limit, range(len(found)), key=lambda n: (_day(found[n][1]), n))
+    return [_record_view(*found[n]) for n in newest]
+
+
+def _day(record: Record) -> str:
+    return str(record.date or "")
 
 
 def timeline(resolver: Resolver, anchor_id: str) -> list[RecordView]:
