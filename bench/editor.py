@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -72,9 +73,9 @@ def _whole(uri: str, version: int, text: str) -> bytes:
 
 async def edits_at(
     client: Client, path: Path, where: tuple[int, int], version: int, count: int, full: bool
-) -> tuple[list[float], int]:
+) -> tuple[list[float], float, int]:
     """One-character edits at `where` and back, as a range or as the whole text; the time until
-    the diagnostics of each version; the next version."""
+    the diagnostics of each version, the server's CPU seconds per edit; the next version."""
     uri, (line, column) = path.as_uri(), where
     lines = path.read_text(encoding="utf-8").split("\n")
     original = lines[line]
@@ -84,7 +85,7 @@ async def edits_at(
         "x": _whole(uri, 0, "\n".join([*lines[:line], typed_line, *lines[line + 1 :]])),
         "": _whole(uri, 0, "\n".join(lines)),
     }
-    samples = []
+    samples, cpu = [], cpu_seconds(client.process.pid)
     for _ in range(count):
         version += 1
         client.drain()
@@ -100,10 +101,11 @@ async def edits_at(
             lambda p, version=version: p["uri"] == uri and p.get("version") == version,
         )
         samples.append(time.perf_counter() - start)
+    cpu = (cpu_seconds(client.process.pid) - cpu) / count
     if version % 2 == 0:  # leave the text as it was
         version += 1
         client.notify("textDocument/didChange", _typed(uri, version, line, column, ""))
-    return samples, version
+    return samples, cpu, version
 
 
 def cpu_seconds(pid: int) -> float:
@@ -131,16 +133,17 @@ async def typing_cpu(client: Client, path: Path, where: tuple[int, int], version
 
 async def view_refresh(
     client: Client, path: Path, where: tuple[int, int], version: int, count: int
-) -> tuple[list[float], list[float], int]:
+) -> tuple[list[float], list[float], float, int]:
     """After each one-character edit of the log (its diagnostics arrived), what the views ask for
     at once, as the extension asks: outline, history (200) and the journal's newest 50; the time
-    until all three are answered, and the history's alone; the next version."""
+    until all three are answered, the history's alone, the server's CPU seconds for the three
+    (median); the next version."""
     uri, (line, column) = path.as_uri(), where
     journal = {
         "command": "profileMemory.search",
         "arguments": [{"kinds": ["journal"], "limit": 50}],
     }
-    together, alone = [], []
+    together, alone, spent = [], [], []
     for _ in range(count):
         version += 1
         client.drain()
@@ -150,7 +153,7 @@ async def view_refresh(
             "textDocument/publishDiagnostics",
             lambda p, version=version: p["uri"] == uri and p.get("version") == version,
         )
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds(client.process.pid)
         answers = await asyncio.gather(
             client.request("profileMemory/outline", {}),
             client.request("profileMemory/history", {"query": "", "limit": 200}),
@@ -158,7 +161,8 @@ async def view_refresh(
         )
         together.append(time.perf_counter() - start)
         alone.append(answers[1][1])
-    return together, alone, version
+        spent.append(cpu_seconds(client.process.pid) - cpu)
+    return together, alone, statistics.median(spent), version
 
 
 async def figures(root: Path, count: int = 40) -> dict:
@@ -174,16 +178,22 @@ async def figures(root: Path, count: int = 40) -> dict:
     await run.open_and_wait(client, paths["log"])
     version = 1
     for name, place in where.items():
-        incremental, version = await edits_at(client, paths["log"], place, version, count, False)
-        whole, version = await edits_at(client, paths["log"], place, version, count // 2, True)
+        incremental, cpu, version = await edits_at(
+            client, paths["log"], place, version, count, False
+        )
+        whole, whole_cpu, version = await edits_at(
+            client, paths["log"], place, version, count // 2, True
+        )
         out["log_edits"][name] = {
             "incremental": p50_p99(incremental),
             "whole_text": p50_p99(whole),
+            "cpu_ms": {"incremental": ms(cpu), "whole_text": ms(whole_cpu)},
         }
-    together, alone, version = await view_refresh(
+    together, alone, view_cpu, version = await view_refresh(
         client, paths["log"], where["a field value in the middle"], version, count // 2
     )
     out["view_refresh"], out["history_alone"] = p50_p99(together), p50_p99(alone)
+    out["view_refresh_cpu_ms"] = ms(view_cpu)
     await client.close()
     # CPU per keystroke, typed as a person types (the default debounce), side by side
     typing_place = where["a field value in the middle"]
@@ -218,7 +228,8 @@ def rows(found: dict) -> list[tuple[str, str, bool]]:
             (
                 f"a keystroke in a {SIZE:,}-id log at {name} → diagnostics p50 <= 15 ms "
                 "(incremental) / 60 ms (whole text)",
-                f"{got['incremental'][0]} ms / {got['whole_text'][0]} ms",
+                f"{got['incremental'][0]} ms / {got['whole_text'][0]} ms (server CPU "
+                f"{got['cpu_ms']['incremental']} / {got['cpu_ms']['whole_text']} ms)",
                 got["incremental"][0] <= 15 and got["whole_text"][0] <= 60,
             )
         )
@@ -242,7 +253,8 @@ def rows(found: dict) -> list[tuple[str, str, bool]]:
         (
             f"the view after an edit at {SIZE:,} ids (outline + history(200) + journal(50)) p50 "
             "<= 100 ms",
-            f"{found['view_refresh'][0]} ms (history alone {found['history_alone'][0]} ms)",
+            f"{found['view_refresh'][0]} ms (server CPU {found['view_refresh_cpu_ms']} ms; "
+            f"history answered after {found['history_alone'][0]} ms)",
             found["view_refresh"][0] <= 100,
         )
     )

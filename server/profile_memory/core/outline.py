@@ -7,6 +7,7 @@ Pure: built from a `Resolver`; front ends turn paths into their own form.
 
 from __future__ import annotations
 
+import datetime as dt
 import heapq
 from dataclasses import dataclass, field
 from enum import Enum
@@ -204,12 +205,14 @@ def history(resolver: Resolver, query: str = "", limit: int = 200) -> list[Recor
         for record in (pair.log.doc.records if pair.log else [])
         if record.id and (not needle or needle in f"{record.id} {record.title}".casefold())
     ]
-    newest = heapq.nlargest(limit, range(len(found)), key=lambda n: (_day(found[n][1]), n))
+    days = [record.date or _NO_DAY for _, record in found]
+    # later in the logs first among records of one date: the positions are taken from the end,
+    # and nlargest keeps the order of equal keys
+    newest = heapq.nlargest(limit, range(len(found) - 1, -1, -1), key=days.__getitem__)
     return [_record_view(*found[n]) for n in newest]
 
 
-def _day(record: Record) -> str:
-    return str(record.date or "")
+_NO_DAY = dt.date.min  # a record without a readable date comes last, as its empty date sorted
 
 
 def timeline(resolver: Resolver, anchor_id: str) -> list[RecordView]:
