@@ -25,8 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 import corpus  # noqa: E402
+import editor  # noqa: E402
 import lint_peer  # noqa: E402
 import markdown_peer  # noqa: E402
+import writes  # noqa: E402
 from lsp_client import Client, ms, p50_p99  # noqa: E402
 
 HERE = Path(__file__).parent
@@ -774,6 +776,26 @@ def compile_package() -> None:
     compileall.compile_dir(Path(profile_memory.__file__).parent, quiet=1)
 
 
+AGENT_ROWS = {"writes", "editor"}  # the rows of #25 measured by modules of their own
+
+
+async def agent_rows(root: Path, names: list[str]) -> list[tuple[str, str, str]]:
+    """The rows of `writes.py` and `editor.py` (their figures printed as JSON as they come)."""
+    unknown = set(names) - AGENT_ROWS
+    if unknown:
+        raise SystemExit(f"--only: no rows named {', '.join(sorted(unknown))}")
+    rows = []
+    if "writes" in names:
+        found = writes.figures(root / "writes")
+        print(json.dumps({"writes": found}, indent=2))
+        rows += [(name, value, verdict(met)) for name, value, met in writes.rows(found)]
+    if "editor" in names:
+        found = await editor.figures(root / "editor")
+        print(json.dumps({"editor": found}, indent=2, ensure_ascii=False))
+        rows += [(name, value, verdict(met)) for name, value, met in editor.rows(found)]
+    return rows
+
+
 async def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -786,9 +808,24 @@ async def main() -> int:
     parser.add_argument(
         "--no-jq", action="store_true", help="leave out jq (about a minute on 1,000,000 lines)"
     )
+    parser.add_argument(
+        "--only",
+        metavar="ROWS",
+        help="run only these rows, comma-separated: writes (pmem add … confirm at 300 and 10,000 "
+        "ids), editor (keystrokes at several places, CPU per keystroke, initialize, the view); "
+        "prints them, writes nothing",
+    )
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="pmem-bench-"))
     compile_package()
+    if args.only:
+        try:
+            rows = await agent_rows(root, args.only.split(","))
+        finally:
+            shutil.rmtree(root, ignore_errors=True)
+        for name, value, result in rows:
+            print(f"{result}  {name}: {value}")
+        return 0
     try:
         if args.smoke:
             sizes, main_size, journal_lines, big_lines = (200,), 200, 2_000, 2_000
@@ -859,6 +896,8 @@ async def main() -> int:
             )
         )
         rows = targets(by_size, floor, peer, journal, check)
+        if not args.smoke:
+            rows += await agent_rows(root, list(AGENT_ROWS))
         results, chart = (
             write_results(by_size, floor, peer, debounced, journal, check, rows),
             svg_chart(by_size),

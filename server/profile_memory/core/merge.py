@@ -32,6 +32,8 @@ OURS_MARKER = "<<<<<<< ours"
 SPLIT_MARKER = "======="
 THEIRS_MARKER = ">>>>>>> theirs"
 _MARKER = re.compile(r"^(?:<{7}|>{7}|\|{7})(?: |$)|^={7}$")
+# How every line that opens or closes a block of conflict markers starts (a block has one of them)
+MARKER_STARTS = ("<<<<<<<", ">>>>>>>")
 _ID = re.compile(r"PF-\d{8}-\d+")
 # An id where it stands as one: after `<!--` (written without a space) or after no word character.
 _MENTION = re.compile(r"(?:(?<=<!--)|(?<![\w-]))PF-\d{8}-\d+(?!\d)")

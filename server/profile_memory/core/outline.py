@@ -7,6 +7,8 @@ Pure: built from a `Resolver`; front ends turn paths into their own form.
 
 from __future__ import annotations
 
+import datetime as dt
+import heapq
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
@@ -194,17 +196,23 @@ def pending(resolver: Resolver) -> list[PendingView]:
 
 def history(resolver: Resolver, query: str = "", limit: int = 200) -> list[RecordView]:
     """The records of every log, newest first (by date; within a date, later in the log first),
-    whose id or title contains `query` (case-insensitive); at most `limit`."""
+    whose id or title contains `query` (case-insensitive); at most `limit`. The records are taken
+    from the pairs' parses as they are kept; only the `limit` shown are made into views."""
     needle = query.casefold()
     found = [
-        _record_view(pair, record)
+        (pair, record)
         for pair in resolver.pairs()
         for record in (pair.log.doc.records if pair.log else [])
-        if record.id and needle in f"{record.id} {record.title}".casefold()
+        if record.id and (not needle or needle in f"{record.id} {record.title}".casefold())
     ]
-    found.reverse()
-    found.sort(key=lambda view: view.date, reverse=True)
-    return found[:limit]
+    days = [record.date or _NO_DAY for _, record in found]
+    # later in the logs first among records of one date: the positions are taken from the end,
+    # and nlargest keeps the order of equal keys
+    newest = heapq.nlargest(limit, range(len(found) - 1, -1, -1), key=days.__getitem__)
+    return [_record_view(*found[n]) for n in newest]
+
+
+_NO_DAY = dt.date.min  # a record without a readable date comes last, as its empty date sorted
 
 
 def timeline(resolver: Resolver, anchor_id: str) -> list[RecordView]:

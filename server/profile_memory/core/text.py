@@ -302,6 +302,7 @@ def _compared(text: str) -> tuple[str, Counter[str]]:
     return folded, Counter(folded[i : i + 2] for i in range(len(folded) - 1))
 
 
+@lru_cache(maxsize=8192)  # the pending file is checked again at each keystroke in its log
 def similarity(a: str, b: str) -> float:
     """Character-bigram Dice coefficient of two texts, normalised and casefolded (works for CJK
     too)."""

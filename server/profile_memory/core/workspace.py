@@ -40,6 +40,7 @@ from profile_memory.core.index import (
     update_index,
 )
 from profile_memory.core.log import LogDoc, Section, parse_log_lines
+from profile_memory.core.merge import MARKER_STARTS
 from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
 from profile_memory.core.profile import ProfileDoc, parse_profile
 from profile_memory.core.text import Decoded, LazyText, decode, split_lines
@@ -214,6 +215,8 @@ class Parses:
     log: Parsed[LogDoc] | None = None
     pending: Parsed[PendingDoc] | None = None
     index: Parsed[IndexedLog] | None = None
+    # the number of lines and the lines that may open or close a block of conflict markers
+    markers: Parsed[tuple[int, list[int]]] | None = None
     # What the rules found in a log's irregular sections, by section: (section, its first line
     # then, findings). A section moved by a later parse names other lines: it is checked again.
     section_findings: dict[int, tuple[Section, int, list[Finding]]] = field(default_factory=dict)
@@ -337,6 +340,36 @@ class Workspace:
         parses.log = Parsed(source.version, doc)
         _prune(parses.section_findings, doc.sections)
         return doc
+
+    def may_have_conflicts(self, source: Source) -> bool:
+        """Whether a line of the file may open or close a block of conflict markers (then its text
+        is scanned for them). For an editor's document only the lines an edit changed are looked
+        at: a keystroke in a large log does not join and scan the whole text."""
+        lines = source.lines
+        if lines is None:
+            return True
+        parses = self._parses(source.path)
+        previous = parses.markers
+        if previous is not None and _is_current(previous, source):
+            return bool(previous.value[1])
+        kept = (
+            source.kept_since(previous.version)
+            if previous is not None and source.kept_since is not None
+            else None
+        )
+        if previous is None or kept is None:
+            found = [n for n, line in enumerate(lines) if line.startswith(MARKER_STARTS)]
+        else:
+            old_count, old_found = previous.value
+            start = min(kept[0], old_count, len(lines))
+            end = min(kept[1], old_count - start, len(lines) - start)
+            found = [n for n in old_found if n < start]
+            found += [
+                n for n in range(start, len(lines) - end) if lines[n].startswith(MARKER_STARTS)
+            ]
+            found += [n - old_count + len(lines) for n in old_found if n >= old_count - end]
+        parses.markers = Parsed(source.version, (len(lines), found))
+        return bool(found)
 
     def section_findings(
         self, source: Source, section: Section, check: Callable[[], list[Finding]]

@@ -18,16 +18,17 @@ from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path, PurePath
 
-from profile_memory.core.buffers import apply_edits
+from profile_memory.core.buffers import Edit, apply_edits, position_of
 from profile_memory.core.config import Settings, today
 from profile_memory.core.files import role_of
 from profile_memory.core.places import Places
 from profile_memory.core.plans import Plan, PlanError, Planner
 from profile_memory.core.text import UTF8_BOM
-from profile_memory.core.workspace import FileData, FileKind, Workspace
+from profile_memory.core.workspace import FileData, FileKind, Source, Workspace
 from profile_memory.store.disk import DiskProvider
 from profile_memory.store.safe import (
     UnsafePath,
+    append_to,
     atomic_replace,
     ensure_folder,
     folder_lock,
@@ -62,6 +63,8 @@ class _Reading(DiskProvider):
         found = super().kind(path)
         if found is FileKind.MISSING:
             self.read_as.setdefault(path, None)
+        elif found is not FileKind.FILE:  # a link or a folder the plan did not read through
+            self.read_as.setdefault(path, f"kind: {found.name}")
         return found
 
     def read(self, path: PurePath) -> FileData:
@@ -81,13 +84,31 @@ class _Reading(DiskProvider):
         return names
 
 
+def read_again(read_as: dict[PurePath, str | None]) -> dict[PurePath, str | None]:
+    """What the paths a plan read read as now, noted as `_Reading` noted them (to tell, under the
+    locks, whether a plan made before them is still the plan: the same files, the same bytes)."""
+    reading = _Reading()
+    for path, was in read_as.items():
+        if was is not None and was.startswith("folder: "):
+            reading.list_dir(path)
+        elif reading.kind(path) is FileKind.FILE:
+            try:
+                reading.read(path)
+            except OSError:
+                pass  # noted as unreadable
+    return reading.read_as
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Prepared:
     """A plan and what it was made from: each file's sha256 as the plan read it (None: missing),
-    each folder's memory file names."""
+    each folder's memory file names; the day it was planned on and the workspace it read the
+    files through (to write it without planning it again when nothing changed)."""
 
     plan: Plan
     read_as: dict[PurePath, str | None]
+    day: object = None
+    workspace: Workspace | None = dataclasses.field(default=None, compare=False, repr=False)
 
 
 @contextmanager
@@ -112,18 +133,38 @@ def write_plan(workspace: Workspace, plan: Plan) -> list[PurePath]:
                 Path(change.path), source.unsafe or source.unreadable or "cannot be read"
             )
         original = source.text if source is not None else ""
-        text = apply_edits(original, change.edits)
-        data = (
-            UTF8_BOM if source is not None and source.decoded and source.decoded.bom else b""
-        ) + text.encode("utf-8")
+        added = _appended(source, change.edits) if source is not None else None
         folder = Path(change.path).parent
         with open_folder(folder) as folder_fd:
             try:
-                atomic_replace(folder_fd, change.path.name, data)
+                if added is not None and source is not None:
+                    append_to(folder_fd, change.path.name, added.encode("utf-8"), source.version[2])
+                else:
+                    text = apply_edits(original, change.edits)
+                    data = (
+                        UTF8_BOM
+                        if source is not None and source.decoded and source.decoded.bom
+                        else b""
+                    ) + text.encode("utf-8")
+                    atomic_replace(folder_fd, change.path.name, data)
             except UnsafePath as error:
                 raise UnsafePath(Path(change.path), error.reason) from None
         written.append(change.path)
     return written
+
+
+def _appended(source: Source, edits: list[Edit]) -> str | None:
+    """The text the edits add at the end of the file, when that is all they do (a log's new
+    record: appended, not the log rewritten); else None. The text a plan appends closes a last
+    line left without its line break first (a torn tail)."""
+    if len(edits) != 1 or not isinstance(source.version, tuple) or len(source.version) != 3:
+        return None
+    span, text = edits[0].span, source.text
+    if (span.start_line, span.start_col) != (span.end_line, span.end_col):
+        return None
+    if (span.start_line, span.start_col) != position_of(text, len(text)):
+        return None
+    return edits[0].text
 
 
 def _plan_on_disk(
@@ -164,8 +205,20 @@ def prepare(
     """What the operation would write now, and the files it was planned from (to show it to a
     person, then write exactly that with `write_prepared`)."""
     reading = _Reading()
-    plan, _ = _plan_on_disk(places, settings, title, operation, allow_secrets, reading)
-    return Prepared(plan, dict(reading.read_as))
+    day = today(os.environ)
+    plan, workspace = _plan_on_disk(places, settings, title, operation, allow_secrets, reading)
+    return Prepared(plan, dict(reading.read_as), day, workspace)
+
+
+def _still(prepared: Prepared) -> bool:
+    """Whether the prepared plan is what planning again now would make: every file it read reads
+    the same (sha256), every folder lists the same memory files, and it is the same day (the plan
+    is made from these alone)."""
+    return (
+        prepared.workspace is not None
+        and prepared.day == today(os.environ)
+        and not _changed(prepared.read_as, read_again(prepared.read_as))
+    )
 
 
 def _changed(before: dict[PurePath, str | None], now: dict[PurePath, str | None]) -> list[PurePath]:
@@ -192,6 +245,8 @@ def write_prepared(
     if not prepared.plan.files:
         return prepared.plan, []
     with locked(_lock_folders(places, prepared.plan)):
+        if _still(prepared) and prepared.workspace is not None:
+            return prepared.plan, write_plan(prepared.workspace, prepared.plan)
         reading = _Reading()
         try:
             plan, workspace = _plan_on_disk(
@@ -219,17 +274,20 @@ def plan_and_write(
     allow_secrets: bool = False,
     bound: bool = False,
 ) -> tuple[Plan, list[PurePath]]:
-    """Plan, then plan again and write under the folders' locks (log, profile, pending): the files
-    may have changed before the locks were taken. A write that is refused or has nothing to do is
-    found by the first plan, so it takes no lock and creates nothing. `bound`: the write must be
-    the first plan, or nothing (`Changed`; see `write_prepared`). Returns the plan and the paths
-    written."""
+    """Plan, then write under the folders' locks (log, profile, pending): the files may have
+    changed before the locks were taken, so under them the plan is written as it is only when
+    every file it read reads the same (sha256) on the same day, else planned again. A write that is
+    refused or has nothing to do is found by the first plan, so it takes no lock and creates
+    nothing. `bound`: the write must be the first plan, or nothing (`Changed`; see
+    `write_prepared`). Returns the plan and the paths written."""
+    prepared = prepare(places, settings, title, operation, allow_secrets)
     if bound:
-        prepared = prepare(places, settings, title, operation, allow_secrets)
         return write_prepared(places, settings, title, operation, prepared, allow_secrets)
-    plan, _ = _plan_on_disk(places, settings, title, operation, allow_secrets)
+    plan = prepared.plan
     if not plan.files:
         return plan, []
     with locked(_lock_folders(places, plan)):
+        if _still(prepared) and prepared.workspace is not None:  # planned on what is there now
+            return plan, write_plan(prepared.workspace, plan)
         plan, workspace = _plan_on_disk(places, settings, title, operation, allow_secrets)
         return plan, write_plan(workspace, plan)

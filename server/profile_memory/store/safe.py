@@ -131,6 +131,27 @@ def append_whole(fd: int, data: bytes, name: str) -> None:
         raise OSError(error.errno, f"{error.strerror}; nothing was appended", name) from None
 
 
+def append_to(folder: Folder, name: str, data: bytes, size: int) -> None:
+    """Append `data` to the existing file `name`, whole or not at all (`append_whole`), if it is
+    still `size` bytes long, as when the text being extended was read (under the folder's lock);
+    else `UnsafePath` and nothing is written. The rest of the file is never rewritten: a write
+    costs what it adds (docs/format.md, "Safety rules for writes")."""
+    try:
+        fd = folder.open(name, os.O_WRONLY | os.O_APPEND)
+    except OSError as error:
+        raise UnsafePath(Path(name), error.strerror or "cannot open") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnsafePath(Path(name), "is not a regular file")
+        refuse_hard_links(Path(name), info)
+        if info.st_size != size:
+            raise UnsafePath(Path(name), "changed while it was being written; nothing was appended")
+        append_whole(fd, data, name)
+    finally:
+        os.close(fd)
+
+
 def create_new(folder: Folder, name: str, content: bytes, mode: int) -> bool:
     """Write a file that does not exist yet, whole or not at all; False (and nothing written) when
     it exists.

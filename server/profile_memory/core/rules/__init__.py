@@ -26,7 +26,8 @@ def findings_for(workspace: Workspace, source: Source) -> list[Finding]:
     found = common.check(workspace, source)
     if source.decoded is not None:
         found += _BY_ROLE[source.role](workspace, source)
-        found = common.with_conflicts(source.text, found)
+        if workspace.may_have_conflicts(source):
+            found = common.with_conflicts(source.text, found)
     return found
 
 

@@ -3,6 +3,7 @@ PM004."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from profile_memory.core import merge
@@ -88,12 +89,17 @@ def with_conflicts(text: str, found: list[Finding]) -> list[Finding]:
     ]
 
 
+@functools.lru_cache(maxsize=4096)  # a profile is checked again at each keystroke in its log
+def _line_tokens(line: str) -> int:
+    return estimate(line + "\n")
+
+
 def over_budget(code: str, lines: list[str], budget: int, what: str) -> list[Finding]:
     """A token budget exceeded: from the line where the running estimate passes it to the end
     (as PM001 does for lines), with the figure (≈)."""
     total, over_at = 0, None
     for index, line in enumerate(lines):
-        total += estimate(line + "\n")
+        total += _line_tokens(line)
         if over_at is None and total > budget:
             over_at = index
     if over_at is None:

@@ -59,8 +59,11 @@ def _target_missing(
 def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) -> list[Finding]:
     suggested = {s.name for s in doc.suggestions}
     found = []
+    pairs = {}  # by scope: each pair looked up once, not once per proposal
     for proposal in doc.proposals:
-        pair = workspace.scope_pair(source.path, proposal.scope)
+        if proposal.scope not in pairs:
+            pairs[proposal.scope] = workspace.scope_pair(source.path, proposal.scope)
+        pair = pairs[proposal.scope]
         profile = pair.profile if pair is not None else None
         if pair is None or profile is None:
             continue  # the scope's profile does not exist yet: nothing to compare against
