@@ -36,7 +36,7 @@ from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fiel
 from profile_memory.core.secrets import masked
 from profile_memory.core.tokens import estimate
 from profile_memory.core.trace import render_json, render_text, trace
-from profile_memory.core.workspace import FileKind, Workspace
+from profile_memory.core.workspace import FileKind, TextProvider, Workspace
 from profile_memory.store.disk import DiskProvider, iter_blocks_newest_first
 from profile_memory.store.fact_history import UnknownRev, read_version, version_path
 from profile_memory.store.fact_history import versions as fact_versions
@@ -103,8 +103,11 @@ class Context:
         return Resolver(self.workspace, [self.places])
 
 
-def load_context(user_dir: str | None = None, cwd: Path | None = None) -> Context:
-    provider = DiskProvider()
+def load_context(
+    user_dir: str | None = None, cwd: Path | None = None, provider: TextProvider | None = None
+) -> Context:
+    """The places, settings and a workspace on `provider` (the disk, read afresh, by default)."""
+    provider = provider or DiskProvider()
     cwd = cwd or Path(os.getcwd())
     try:
         places, settings, problems = locate(
