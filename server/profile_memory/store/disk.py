@@ -3,17 +3,18 @@ same for a long-lived reader (`pmem mcp`), which re-reads a file only when it ma
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import os
 import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from profile_memory.core.search import Block
 from profile_memory.core.workspace import FileData, FileKind
+
+if TYPE_CHECKING:
+    from profile_memory.core.search import Block
 
 
 class DiskProvider:
@@ -106,6 +107,8 @@ class KeptDiskProvider(DiskProvider):
         return known[2]
 
     def read(self, path: PurePath) -> FileData:
+        import hashlib  # here: a one-shot command never loads it
+
         raw, info = _read_regular(path)
         digest = hashlib.blake2b(raw, digest_size=16).digest()
         known = self._known.get(path)
@@ -137,6 +140,8 @@ def iter_blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[B
     up to `chunk` bytes (memory stays flat): each with the 0-based number of its last line. The
     first chunks are small and double: a search that stops at its twentieth hit reads what it needs,
     one that goes on reads large blocks."""
+    from profile_memory.core.search import Block
+
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)

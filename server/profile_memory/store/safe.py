@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import stat
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -111,7 +110,7 @@ def create_new(folder_fd: int, name: str, content: bytes, mode: int) -> bool:
     """
     if _exists(folder_fd, name):
         return False
-    temp = f".{name}.{uuid.uuid4().hex}.tmp"
+    temp = f".{name}.{os.urandom(16).hex()}.tmp"
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode, dir_fd=folder_fd)
     try:
         try:
@@ -170,7 +169,7 @@ def atomic_replace(folder_fd: int, name: str, content: bytes, new_mode: int = 0o
         mode = stat.S_IMODE(info.st_mode)
     except FileNotFoundError:
         pass
-    temp = f".{name}.{uuid.uuid4().hex}.tmp"
+    temp = f".{name}.{os.urandom(16).hex()}.tmp"
     fd = os.open(
         temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder_fd
     )
