@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 from mcp.server.mcpserver import (
     AcceptedElicitation,
@@ -125,6 +125,9 @@ Studio's agent memory (memory/FACT.md, memory/JOURNAL.jsonl).
 # -- the server's state --------------------------------------------------------------------------
 
 
+T = TypeVar("T")
+
+
 class Engine:
     """The memory as one long-lived server reads it: one workspace kept across calls, on a disk
     provider that re-reads a file only when it may have changed (`KeptDiskProvider`), so a call
@@ -137,6 +140,7 @@ class Engine:
         self._lock = threading.Lock()
         self._provider = provider or KeptDiskProvider()
         self._workspace: Workspace | None = None
+        self._last: tuple[tuple[object, ...], object] | None = None  # the last check's findings
 
     @contextmanager
     def reading(self, door: "Door") -> Iterator[Here]:
@@ -153,6 +157,29 @@ class Engine:
             ):
                 kept = self._workspace = here.workspace
             yield Here(here.cwd, here.places, kept)
+
+    def unchanged_since(self, here: Here, paths: list[Path]) -> tuple[object, ...] | None:
+        """What the files' contents are now, as a key that is equal only while none of them (nor
+        the settings, nor the day) changed; None when one's content cannot be vouched for without
+        reading it (never read, or too recent: see `KeptDiskProvider`)."""
+        versions: list[object] = []
+        for path in paths:
+            if not os.path.lexists(path):
+                versions.append(None)
+                continue
+            version = self._provider.version(path)
+            if version is None:
+                return None
+            versions.append(version)
+        return (here.settings, today(os.environ), tuple(paths), tuple(versions))
+
+    def remembered(self, key: tuple[object, ...] | None, make: Callable[[], T]) -> T:
+        """`make()`, or what it gave last time for the same `key` (None: made afresh)."""
+        if key is not None and self._last is not None and self._last[0] == key:
+            return cast(T, self._last[1])
+        value = make()
+        self._last = (key, value) if key is not None else None
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -674,14 +701,26 @@ def _read_tools(server: MCPServer, door: Door) -> None:
                 files = files_to_check(here, [])
             except CliError as error:
                 raise ToolError(str(error)) from None
-            found = check_files(here.workspace, files)
-            found.sort(key=lambda d: (here.show(d.path), d.span, d.code))
-            objects = as_json_objects(found, here.show)
-            return Findings(
-                findings=objects,
-                errors=sum(1 for d in found if d.severity is Severity.ERROR),
-                warnings=sum(1 for d in found if d.severity is Severity.WARNING),
-            )
+            # the same files at the same versions: the same findings, not checked again (what a
+            # check reads beside them: SOUL.md and USER.md, for the recall budget)
+            beside = [
+                folder / name
+                for folder in {Path(d).parent for d in here.places.memory_dirs}
+                for name in sorted(os.listdir(folder) if os.path.isdir(folder) else [])
+                if name.lower() in ("soul.md", "user.md")
+            ]
+            key = door.engine.unchanged_since(here, [*files, *beside])
+
+            def checked() -> Findings:
+                found = check_files(here.workspace, files)
+                found.sort(key=lambda d: (here.show(d.path), d.span, d.code))
+                return Findings(
+                    findings=as_json_objects(found, here.show),
+                    errors=sum(1 for d in found if d.severity is Severity.ERROR),
+                    warnings=sum(1 for d in found if d.severity is Severity.WARNING),
+                )
+
+            return door.engine.remembered(key, checked)
 
 
 # -- the profile: propose, and write with a person's yes -----------------------------------------
