@@ -226,15 +226,17 @@ def start_figures(paths: dict, root: Path, spawns: int, with_peer: bool) -> dict
 def cli_figures(root: Path, sizes: tuple[int, int], check_records: int, runs: int) -> dict:
     """`pmem recall` by size and `pmem check` on a typical pair, against `python -c pass`, in CPU
     seconds."""
-    figures: dict = {"pass_s": round(child_cpu([PYTHON, "-c", "pass"], root, {}, runs), 4)}
-    for size in sizes:
-        paths = corpus.workspace(root / f"recall-{size}", size)
-        figures[f"recall_{size}_s"] = round(
-            child_cpu(
-                [PYTHON, "-m", "profile_memory", "recall"], paths["repo"], pmem_env(paths), runs
-            ),
-            4,
-        )
+    workspaces = {size: corpus.workspace(root / f"recall-{size}", size) for size in sizes}
+    samples: dict[str, list[float]] = {"pass_s": []}
+    for _ in range(runs):  # alternated: the machine's noise falls on each alike
+        samples["pass_s"].append(child_cpu([PYTHON, "-c", "pass"], root, {}, 1))
+        for size, paths in workspaces.items():
+            samples.setdefault(f"recall_{size}_s", []).append(
+                child_cpu(
+                    [PYTHON, "-m", "profile_memory", "recall"], paths["repo"], pmem_env(paths), 1
+                )
+            )
+    figures: dict = {key: round(statistics.median(values), 4) for key, values in samples.items()}
     paths = corpus.workspace(root / "check-pair", check_records)
     pair = [paths["profile"], paths["log"]]
     figures["check_lines"] = [len(p.read_text(encoding="utf-8").splitlines()) for p in pair]
