@@ -9,58 +9,39 @@ import gc
 import json
 import os
 import re
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, NoReturn
 
 from profile_memory import __version__
-from profile_memory.core import anchors, recall
+from profile_memory.core import recall
 from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.config import ConfigFileError, Settings
-from profile_memory.core.diagnostics import Diagnostic
-from profile_memory.core.facts_history import history_json, history_line, unified_diff
 from profile_memory.core.files import (
     PENDING_NAME,
     Role,
     role_of,
 )
-from profile_memory.core.pending import ProposalKind, Scope, parse_pending, proposal_fields
 from profile_memory.core.places import Places, locate
-from profile_memory.core.render import as_github, as_json, as_text, summary
-from profile_memory.core.resolve import Resolver
-from profile_memory.core.rules import check_files
-from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
 from profile_memory.core.secrets import masked
-from profile_memory.core.tokens import estimate
-from profile_memory.core.trace import render_json, render_text, trace
-from profile_memory.core.workspace import FileKind, Workspace
+from profile_memory.core.workspace import FileKind, TextProvider, Workspace
 from profile_memory.store.disk import DiskProvider, iter_blocks_newest_first
-from profile_memory.store.fact_history import UnknownRev, read_version, version_path
-from profile_memory.store.fact_history import versions as fact_versions
-from profile_memory.store.memory import (
-    BadInput,
-    Refused,
-    fact_size_note,
-    facts_restore,
-    facts_update,
-    journal_append,
-    memory_folder,
-    read_fact,
-    sha256_of,
-)
 from profile_memory.store.safe import UnsafePath
 
 if TYPE_CHECKING:
     import logging
 
+    from profile_memory.core.diagnostics import Diagnostic
+    from profile_memory.core.pending import Scope
     from profile_memory.core.plans import Planner
+    from profile_memory.core.resolve import Resolver
+    from profile_memory.core.search import JournalHit
 
-# What only writes, `init` and `demo` use is imported by them: a check or a search never waits for
-# the planner, the templates or `importlib.resources` to load.
+# What only some commands use is imported by them: `pmem recall` never loads the rules, the log
+# parser, the planner or the search; a check or a search never waits for the planner, the
+# templates or `importlib.resources` to load.
 
 
 class CliError(Exception):
@@ -101,11 +82,16 @@ class Context:
 
     @property
     def resolver(self) -> Resolver:
+        from profile_memory.core.resolve import Resolver
+
         return Resolver(self.workspace, [self.places])
 
 
-def load_context(user_dir: str | None = None, cwd: Path | None = None) -> Context:
-    provider = DiskProvider()
+def load_context(
+    user_dir: str | None = None, cwd: Path | None = None, provider: TextProvider | None = None
+) -> Context:
+    """The places, settings and a workspace on `provider` (the disk, read afresh, by default)."""
+    provider = provider or DiskProvider()
     cwd = cwd or Path(os.getcwd())
     try:
         places, settings, problems = locate(
@@ -189,6 +175,9 @@ def run_check(
     overrides: dict[str, Severity | None] | None = None,
     extra: Sequence[Diagnostic] = (),
 ) -> int:
+    from profile_memory.core.render import as_github, as_json, as_text, summary
+    from profile_memory.core.rules import check_files
+
     for path in files:
         source = ctx.workspace.source(path)
         if source is not None and source.unreadable is not None:
@@ -253,6 +242,8 @@ def _git_setup_findings(
 def _anchor_argument(text: str) -> str:
     """An ID argument: an id written as the files may write it (`PF-20260412-002`) is taken for
     the id it plainly means, and the command says so on stderr."""
+    from profile_memory.core import anchors
+
     meant = anchors.given_id(text)
     if meant != text:
         print(f"pmem: {text} is read as {meant}", file=sys.stderr)
@@ -262,6 +253,9 @@ def _anchor_argument(text: str) -> str:
 def run_trace(
     ctx: Context, anchor_id: str, everything: bool = False, as_json_output: bool = False
 ) -> int:
+    from profile_memory.core import anchors
+    from profile_memory.core.trace import render_json, render_text, trace
+
     problem = anchors.problem(anchor_id)
     if problem is not None:
         raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
@@ -359,6 +353,7 @@ DEMO_TRACE_ID = "PF-20260412-02"
 
 
 def _copy_demo(target: Path) -> None:
+    import shutil
     from importlib import resources
 
     bundled = Path(str(resources.files("profile_memory") / "demo"))
@@ -368,6 +363,8 @@ def _copy_demo(target: Path) -> None:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
+    import tempfile
+
     if args.dir:
         target = Path(os.path.abspath(args.dir))
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
@@ -411,6 +408,8 @@ WriteOperation = Callable[["Planner", "Context"], str]
 
 
 def _scope(args: argparse.Namespace) -> Scope | None:
+    from profile_memory.core.pending import Scope
+
     return Scope(args.scope) if args.scope else None
 
 
@@ -474,6 +473,8 @@ def run_write(
 
 
 def cmd_add(args: argparse.Namespace) -> int:
+    from profile_memory.core.pending import Scope
+
     def operation(planner: Planner, ctx: Context) -> str:
         return planner.add(
             ctx.resolver.pair_ref(Scope(args.scope)),
@@ -542,6 +543,8 @@ def _pending_path(ctx: Context, given: str | None) -> PurePath:
 
 
 def cmd_propose(args: argparse.Namespace) -> int:
+    from profile_memory.core.pending import ProposalKind, Scope
+
     if args.kind != "add" and not args.old:
         raise CliError("--old is required for an evolve or a pivot")
 
@@ -563,6 +566,8 @@ def cmd_propose(args: argparse.Namespace) -> int:
 
 
 def cmd_confirm(args: argparse.Namespace) -> int:
+    from profile_memory.core.pending import parse_pending
+
     if not (args.all or args.line):
         raise CliError("choose the proposals: --all or --line N")
     decision = "discard" if args.discard else "keep-both" if args.keep_both else "confirm"
@@ -610,6 +615,8 @@ def cmd_fix(args: argparse.Namespace) -> int:
 
 def cmd_pending(args: argparse.Namespace) -> int:
     """The proposals waiting for a decision, each with the line `confirm --line` takes."""
+    from profile_memory.core.pending import proposal_fields
+
     ctx = load_context(args.user_dir)
     pending = _pending_path(ctx, args.pending)
     source = ctx.workspace.source(pending)
@@ -652,6 +659,9 @@ def _memory_dirs(ctx: Context, given: str | None) -> list[Path]:
 
 
 def _memory_call(action: Callable[[], int]) -> int:
+    from profile_memory.store.fact_history import UnknownRev
+    from profile_memory.store.memory import BadInput, Refused
+
     try:
         return action()
     except UnsafePath as error:
@@ -671,6 +681,8 @@ def _os_error(error: OSError) -> str:
 
 
 def cmd_journal_append(args: argparse.Namespace) -> int:
+    from profile_memory.store.memory import journal_append
+
     ctx = load_context(None)
 
     def action() -> int:
@@ -728,6 +740,9 @@ def journal_hits_json(hits: list[JournalHit], show: Callable[[PurePath], str]) -
 def _journals(ctx: Context, given: str | None) -> list[Path]:
     """The journal of `--dir` (which must be a memory folder), else of each known memory folder;
     a link is refused."""
+    from profile_memory.core.resolve import Resolver
+    from profile_memory.store.memory import memory_folder
+
     if given:
         folder = memory_folder(Path(os.path.abspath(given)))
         places = [dataclasses.replace(ctx.places, memory_dirs=(folder,))]
@@ -747,6 +762,8 @@ def _note_malformed(count: int) -> None:
 
 
 def cmd_journal_search(args: argparse.Namespace) -> int:
+    from profile_memory.core.search import Blocks, JournalHit, search_memory
+
     ctx = load_context(None)
 
     def action() -> int:
@@ -761,6 +778,8 @@ def cmd_journal_search(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     """Journals and log records together, newest first; each hit says which kind it is."""
+    from profile_memory.core.search import Blocks, JournalHit, hit_fields, search_memory
+
     ctx = load_context(args.user_dir)
 
     def action() -> int:
@@ -797,6 +816,8 @@ def _read_content(given: str | None) -> str:
 
 
 def cmd_facts_update(args: argparse.Namespace) -> int:
+    from profile_memory.store.memory import fact_size_note, facts_update
+
     ctx = load_context(None)
     content = _read_content(args.file)
 
@@ -819,6 +840,8 @@ def cmd_facts_update(args: argparse.Namespace) -> int:
 
 
 def cmd_facts_show(args: argparse.Namespace) -> int:
+    from profile_memory.store.memory import read_fact, sha256_of
+
     ctx = load_context(None)
 
     def action() -> int:
@@ -852,6 +875,9 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
 def _show_version(ctx: Context, folder: Path, rev: str, as_json_output: bool, reveal: bool) -> int:
     """`facts show --rev`: a kept version, its secrets masked as FACT.md's are (with --reveal, its
     exact bytes); with --json its path, rev, sha256 (always the version's own) and content."""
+    from profile_memory.store.fact_history import read_version, version_path
+    from profile_memory.store.memory import memory_folder, sha256_of
+
     data = read_version(memory_folder(folder), rev)
     text = data.decode("utf-8", errors="replace")
     shown = text if reveal else masked(text)
@@ -872,6 +898,10 @@ def _show_version(ctx: Context, folder: Path, rev: str, as_json_output: bool, re
 
 def cmd_facts_history(args: argparse.Namespace) -> int:
     """The kept versions of FACT.md, newest first (docs/format.md, "FACT.md versions")."""
+    from profile_memory.core.facts_history import history_json, history_line
+    from profile_memory.store.fact_history import versions as fact_versions
+    from profile_memory.store.memory import memory_folder
+
     ctx = load_context(None)
 
     def action() -> int:
@@ -889,6 +919,11 @@ def cmd_facts_history(args: argparse.Namespace) -> int:
 
 def cmd_facts_diff(args: argparse.Namespace) -> int:
     """A unified diff from a kept version (default: the newest) to FACT.md as it is; exit 0."""
+    from profile_memory.core.facts_history import unified_diff
+    from profile_memory.store.fact_history import read_version, version_path
+    from profile_memory.store.fact_history import versions as fact_versions
+    from profile_memory.store.memory import memory_folder, read_fact
+
     ctx = load_context(None)
 
     def action() -> int:
@@ -912,6 +947,8 @@ def cmd_facts_diff(args: argparse.Namespace) -> int:
 
 def cmd_facts_restore(args: argparse.Namespace) -> int:
     """FACT.md replaced by a kept version, atomically, keeping the one it replaces."""
+    from profile_memory.store.memory import facts_restore
+
     ctx = load_context(None)
 
     def action() -> int:
@@ -930,6 +967,8 @@ def cmd_facts_restore(args: argparse.Namespace) -> int:
 
 def _print_budget(sections: list[recall.RecallSection], budget: int) -> int:
     """Each block's ≈ tokens, and the total against the budget (exit 1 when over)."""
+    from profile_memory.core.tokens import estimate
+
     shares = [(section.name, section.path, estimate(section.content)) for section in sections]
     for name, path, tokens in shares:
         print(f"{name:<16} ≈{tokens:>7,}  {path}")
@@ -959,6 +998,8 @@ def cmd_recall(args: argparse.Namespace) -> int:
 
 
 def _positive(value: str) -> int:
+    from profile_memory.core.search import check_limit
+
     try:
         return check_limit(int(value))
     except ValueError:
@@ -1017,6 +1058,8 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 
 
 def _mcp_config(args: argparse.Namespace, project: Path) -> int:
+    import shutil
+
     """Print a client's configuration, or merge it into the project's file (`--write`) or the
     user-level one (`--user`); a project's file holds no path of this machine."""
     from profile_memory import mcp_config

@@ -22,11 +22,13 @@ import difflib
 import inspect
 import json
 import os
+import threading
 import unicodedata
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar, cast
 
 from mcp.server.mcpserver import (
     AcceptedElicitation,
@@ -76,6 +78,7 @@ from profile_memory.core.secrets import masked
 from profile_memory.core.text import normalise, one_line
 from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
+from profile_memory.core.workspace import Workspace
 from profile_memory.store.apply import (
     Changed,
     Operation,
@@ -84,7 +87,7 @@ from profile_memory.store.apply import (
     prepare,
     write_prepared,
 )
-from profile_memory.store.disk import iter_blocks_newest_first
+from profile_memory.store.disk import KeptDiskProvider, iter_blocks_newest_first
 from profile_memory.store.fact_history import UnknownRev, read_version, version_path
 from profile_memory.store.fact_history import versions as fact_versions
 from profile_memory.store.memory import (
@@ -123,22 +126,85 @@ Studio's agent memory (memory/FACT.md, memory/JOURNAL.jsonl).
 # -- the server's state --------------------------------------------------------------------------
 
 
+T = TypeVar("T")
+
+
+class Engine:
+    """The memory as one long-lived server reads it: one workspace kept across calls, on a disk
+    provider that re-reads a file only when it may have changed (`KeptDiskProvider`), so a call
+    parses only what changed since the last one, and a changed log is re-parsed and re-indexed from
+    its previous parse, as in the language server (docs/incremental.md). The places and settings
+    are found again at every call (a `pmem.toml` may change): other settings, a fresh workspace.
+    Tools run in worker threads: one reads the workspace at a time."""
+
+    def __init__(self, provider: KeptDiskProvider | None = None) -> None:
+        self._lock = threading.Lock()
+        self._provider = provider or KeptDiskProvider()
+        self._workspace: Workspace | None = None
+        self._last: tuple[tuple[object, ...], object] | None = None  # the last check's findings
+
+    @contextmanager
+    def reading(self, door: "Door") -> Iterator[Here]:
+        with self._lock:
+            try:
+                here = load_context(door.user_dir, cwd=door.project, provider=self._provider)
+            except CliError as error:
+                raise ToolError(str(error)) from None
+            kept = self._workspace
+            if (
+                kept is None
+                or kept.settings != here.settings
+                or kept.user_dir != here.workspace.user_dir
+            ):
+                kept = self._workspace = here.workspace
+            yield Here(here.cwd, here.places, kept)
+
+    def unchanged_since(self, here: Here, paths: list[Path]) -> tuple[object, ...] | None:
+        """What the files' contents are now, as a key that is equal only while none of them (nor
+        the settings, nor the day) changed; None when one's content cannot be vouched for without
+        reading it (never read, or too recent: see `KeptDiskProvider`)."""
+        versions: list[object] = []
+        for path in paths:
+            if not os.path.lexists(path):
+                versions.append(None)
+                continue
+            version = self._provider.version(path)
+            if version is None:
+                return None
+            versions.append(version)
+        return (here.settings, today(os.environ), tuple(paths), tuple(versions))
+
+    def remembered(self, key: tuple[object, ...] | None, make: Callable[[], T]) -> T:
+        """`make()`, or what it gave last time for the same `key` (None: made afresh)."""
+        if key is not None and self._last is not None and self._last[0] == key:
+            return cast(T, self._last[1])
+        value = make()
+        self._last = (key, value) if key is not None else None
+        return value
+
+
 @dataclass(frozen=True, slots=True)
 class Door:
     """Where the memory is (`project`, `user_dir`) and whether the client's own approval of a tool
-    call counts as the person's yes."""
+    call counts as the person's yes; and the engine that reads it for the server's life."""
 
     project: Path
     user_dir: str | None = None
     trust_client_approval: bool = False
+    engine: Engine = field(default_factory=Engine, compare=False, repr=False)
 
     def here(self) -> Here:
-        """The places, settings and files, read afresh for each call (they may change between
-        calls)."""
+        """The places and settings, found afresh for each call (they may change between calls),
+        on a workspace of its own (what a write plans from is read under its locks anyway)."""
         try:
             return load_context(self.user_dir, cwd=self.project)
         except CliError as error:
             raise ToolError(str(error)) from None
+
+    def reading(self) -> AbstractContextManager[Here]:
+        """The same on the engine's kept workspace, for reading tools: nothing that did not change
+        since the last call is read or parsed again, nothing that changed is served stale."""
+        return self.engine.reading(self)
 
 
 def _client(ctx: Context) -> str:
@@ -570,8 +636,8 @@ def _read_tools(server: MCPServer, door: Door) -> None:
         """The memory to read at the start of a session: the user and project profiles, SOUL.md,
         USER.md and FACT.md (empty or missing files left out; a file that is there but could not
         be read is named, with why, in a second text after the blocks)."""
-        here = door.here()
-        sections, unread = recall_blocks.gather(here.workspace, here.places, here.show)
+        with door.reading() as here:
+            sections, unread = recall_blocks.gather(here.workspace, here.places, here.show)
         output = recall_blocks.RENDERERS[format](sections)
         notes = "\n".join(recall_blocks.unread_note(skipped) for skipped in unread)
         if not notes:
@@ -582,29 +648,29 @@ def _read_tools(server: MCPServer, door: Door) -> None:
     def trace_id(id: str) -> dict[str, Any]:
         """Where an anchor id (PF-YYYYMMDD-NN) is: its compact entry, its state (live, deleted,
         retired), every log record of it, and the pending proposals that target it."""
-        here = door.here()
-        traces = trace_of(here.resolver.pairs(), id)
-        if not traces:
-            raise ToolError(f"{id} is in no profile or log")
-        return render_json(id, traces, here.show, here.resolver.mentions(id))
+        with door.reading() as here:
+            traces = trace_of(here.resolver.pairs(), id)
+            if not traces:
+                raise ToolError(f"{id} is in no profile or log")
+            return render_json(id, traces, here.show, here.resolver.mentions(id))
 
     @server.tool(annotations=READ_ONLY)
     def search(query: str, limit: int = 20) -> Hits:
         """Journal entries and log records that contain the query (case-insensitive), newest
         first, at most `limit` in all."""
-        here = door.here()
-        journals = [(p, Blocks(iter_blocks_newest_first(p))) for p in here.resolver.journals()]
-        logs = [pair.log for pair in here.resolver.pairs() if pair.log is not None]
-        try:
-            found = search_memory(journals, logs, query, limit=limit)
-        except ValueError as error:
-            raise ToolError(str(error)) from None
-        return Hits(
-            hits=[
-                {**hit_fields(hit), "path": here.show(hit.path), "line": hit.line + 1}
-                for hit in found.hits
-            ]
-        )
+        with door.reading() as here:
+            journals = [(p, Blocks(iter_blocks_newest_first(p))) for p in here.resolver.journals()]
+            logs = [pair.log for pair in here.resolver.pairs() if pair.log is not None]
+            try:
+                found = search_memory(journals, logs, query, limit=limit)
+            except ValueError as error:
+                raise ToolError(str(error)) from None
+            return Hits(
+                hits=[
+                    {**hit_fields(hit), "path": here.show(hit.path), "line": hit.line + 1}
+                    for hit in found.hits
+                ]
+            )
 
     @server.tool(annotations=READ_ONLY)
     def facts_history(
@@ -636,19 +702,31 @@ def _read_tools(server: MCPServer, door: Door) -> None:
     def check() -> Findings:
         """Check every memory file (profiles, logs, the pending file, FACT.md, the journal):
         over-limit profiles, duplicate or dangling ids, broken records, malformed lines."""
-        here = door.here()
-        try:
-            files = files_to_check(here, [])
-        except CliError as error:
-            raise ToolError(str(error)) from None
-        found = check_files(here.workspace, files)
-        found.sort(key=lambda d: (here.show(d.path), d.span, d.code))
-        objects = as_json_objects(found, here.show)
-        return Findings(
-            findings=objects,
-            errors=sum(1 for d in found if d.severity is Severity.ERROR),
-            warnings=sum(1 for d in found if d.severity is Severity.WARNING),
-        )
+        with door.reading() as here:
+            try:
+                files = files_to_check(here, [])
+            except CliError as error:
+                raise ToolError(str(error)) from None
+            # the same files at the same versions: the same findings, not checked again (what a
+            # check reads beside them: SOUL.md and USER.md, for the recall budget)
+            beside = [
+                folder / name
+                for folder in {Path(d).parent for d in here.places.memory_dirs}
+                for name in sorted(os.listdir(folder) if os.path.isdir(folder) else [])
+                if name.lower() in ("soul.md", "user.md")
+            ]
+            key = door.engine.unchanged_since(here, [*files, *beside])
+
+            def checked() -> Findings:
+                found = check_files(here.workspace, files)
+                found.sort(key=lambda d: (here.show(d.path), d.span, d.code))
+                return Findings(
+                    findings=as_json_objects(found, here.show),
+                    errors=sum(1 for d in found if d.severity is Severity.ERROR),
+                    warnings=sum(1 for d in found if d.severity is Severity.WARNING),
+                )
+
+            return door.engine.remembered(key, checked)
 
 
 # -- the profile: propose, and write with a person's yes -----------------------------------------
@@ -985,10 +1063,10 @@ def _resources(server: MCPServer, door: Door) -> None:
     tool's `update` needs no sha256: it replaces FACT.md whole)."""
 
     def profile_text(scope: Scope) -> str:
-        here = door.here()
-        ref = here.resolver.pair_ref(scope)
-        pair = here.workspace.pair(ref.folder, ref.name)
-        return masked("\n".join(pair.profile.doc.lines)) if pair.profile else ""
+        with door.reading() as here:
+            ref = here.resolver.pair_ref(scope)
+            pair = here.workspace.pair(ref.folder, ref.name)
+            return masked("\n".join(pair.profile.doc.lines)) if pair.profile else ""
 
     @server.resource("pmem://profile/user", mime_type="text/markdown")
     def user_profile() -> str:
@@ -1013,9 +1091,9 @@ def _resources(server: MCPServer, door: Door) -> None:
     @server.resource("pmem://recall", mime_type="text/markdown")
     def recall_block() -> str:
         """The recall block an agent reads at the start of a session (Markdown)."""
-        here = door.here()
-        sections = recall_blocks.collect(here.workspace, here.places, here.show)
-        return recall_blocks.RENDERERS["markdown"](sections)
+        with door.reading() as here:
+            sections = recall_blocks.collect(here.workspace, here.places, here.show)
+            return recall_blocks.RENDERERS["markdown"](sections)
 
 
 def serve(door: Door) -> None:

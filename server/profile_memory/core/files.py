@@ -6,8 +6,6 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import PurePath
 
-from profile_memory.core.facts_history import HISTORY_FOLDER, rev_of_name
-
 
 class Role(Enum):
     PROFILE = "profile"
@@ -47,6 +45,8 @@ def role_of(path: PurePath) -> Role | None:
 
 def is_fact_version(path: PurePath) -> bool:
     """A kept version of FACT.md: `<rev>.md` in `.fact-history` of a `memory` folder."""
+    from profile_memory.core.facts_history import HISTORY_FOLDER, rev_of_name
+
     return (
         path.parent.name == HISTORY_FOLDER
         and path.parent.parent.name.lower() == MEMORY_FOLDER

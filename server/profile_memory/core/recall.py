@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
-from profile_memory.core.files import FACT_NAME, profile_file_name
+from profile_memory.core.files import FACT_NAME, log_file_name, profile_file_name
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.places import Places
 from profile_memory.core.secrets import masked
 from profile_memory.core.text import decode
@@ -86,16 +87,16 @@ def gather(
         ("user-profile", places.user_dir),
         ("project-profile", places.project_dir),
     ):
-        pair = workspace.pair(folder, name)
-        if pair.profile is not None:
-            log = show(pair.log.path) if pair.log else None
-            text = "\n".join(pair.profile.doc.lines)
-            sections.append(RecallSection(name, show(pair.profile.path), text, log))
-        else:
-            path = workspace.find_name(folder, profile_file_name(name))
-            problem = _source_problem(workspace, path)
-            if path is not None and problem is not None:
-                unread.append(Unread(show(path), problem))
+        # the profile's text, and where its log is: recall never reads, parses or indexes a log
+        path = workspace.find_name(folder, profile_file_name(name))
+        source = workspace.source(path) if path is not None else None
+        if source is not None and source.decoded is not None:
+            log_path = workspace.find_name(folder, log_file_name(name))
+            log = show(log_path) if log_path and workspace.is_plain_file(log_path) else None
+            text = "\n".join(workspace.lines(source))
+            sections.append(RecallSection(name, show(source.path), text, log))
+        elif path is not None and (problem := _source_problem(workspace, path)) is not None:
+            unread.append(Unread(show(path), problem))
     memory = places.memory_dirs[0]
     for name, folder, file_name in (
         ("soul", memory.parent, "soul.md"),
@@ -133,15 +134,15 @@ PROFILES = ("user-profile", "project-profile")  # the blocks whose anchor commen
 # skipped) may start a block's name (an ASCII `u`, `f`, `s`, `p`, or another letter that may fold
 # to one: any but Chinese, Japanese and Korean), or that starts a comment, is looked at closely: a
 # text full of `<` costs a regex scan, not a call per `<`.
-_OPENER = re.compile(
+_OPENER = lazy_pattern(
     r"(?:[<＜﹤〈⟨‹]|&(?:lt|#0*60|#x0*3c);?|\\u003c|\\x3c|%3c)"
     r"(?=(?:[^\w<>＜＞﹤﹥〈〉⟨⟩‹›]|_){0,80}?(?:[ufsp!]|[^\x00-\x7f\u3000-\u9fff\uac00-\ud7af]))",
     re.IGNORECASE,
 )
-_MAY_OPEN = re.compile(r"[<＜﹤〈⟨‹&\\%]")  # a cheap test first: most files have none
+_MAY_OPEN = lazy_pattern(r"[<＜﹤〈⟨‹&\\%]")  # a cheap test first: most files have none
 _ESCAPED = "&lt;"  # how an opener recall must not keep is written
 _WINDOW = 80  # characters after an opener that a reader may take for a tag's name
-_CLOSER = re.compile(
+_CLOSER = lazy_pattern(
     r"[>＞﹥〉⟩›<＜﹤〈⟨‹]"
 )  # where a tag's name ends: its `>`, or the next opener
 # Letters of other scripts that look like Latin ones (`</fаcts>` with a Cyrillic а).

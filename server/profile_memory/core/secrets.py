@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, AnyStr
 
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.text import lines_holding
 
 
@@ -36,7 +37,7 @@ class Secret:
 # it: a pattern that starts with a literal is searched for at memchr speed, one that starts with a
 # look-behind is tried at every position.
 _FAMILIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern))
+    (name, lazy_pattern(pattern))
     for name, pattern in (
         ("private-key", r"-----BEGIN (?:[A-Z0-9]{1,24} ){0,4}PRIVATE KEY(?: BLOCK)?-----"),
         (
@@ -76,13 +77,15 @@ _FAMILIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 
-_KEY_REST = re.compile(r"[A-Za-z0-9_-]*+")  # the rest of the word a key ends in
+_KEY_REST = lazy_pattern(r"[A-Za-z0-9_-]*+")  # the rest of the word a key ends in
 
 # A PEM private key encoded in base64 (a Kubernetes secret, a CI variable): `LS0tLS1CRUdJTi` is
 # `-----BEGI` encoded; what the first characters decode to says whether it is a private key (a
 # certificate is not a secret).
-_ENCODED_PEM = re.compile(r"LS0tLS1CRUdJTi(?<![A-Za-z0-9+/]LS0tLS1CRUdJTi)[A-Za-z0-9+/]{8,}+={0,2}")
-_PEM_HEADER = re.compile(rb"-----BEGIN (?:[A-Z0-9]{1,24} ){0,4}PRIVATE KEY")
+_ENCODED_PEM = lazy_pattern(
+    r"LS0tLS1CRUdJTi(?<![A-Za-z0-9+/]LS0tLS1CRUdJTi)[A-Za-z0-9+/]{8,}+={0,2}"
+)
+_PEM_HEADER = lazy_pattern(rb"-----BEGIN (?:[A-Z0-9]{1,24} ){0,4}PRIVATE KEY")
 _ENCODED_HEADER = 160  # characters decoded: 120 bytes, more than the longest header above
 
 # Characters a text can hold without showing them; a key split by one is still that key.
@@ -90,7 +93,7 @@ INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
 # What the scan reads through: the invisible characters (read as nothing), and JSON's escapes, as
 # a JSON line written with every non-ASCII character escaped holds them (`\u662fsk-…` is `是sk-…`,
 # `AK\u200bIA…` is a key split by an invisible character, `https:\/\/…` a URL).
-_HIDING = re.compile(
+_HIDING = lazy_pattern(
     rf"(?P<invisible>[{INVISIBLE}]+)"
     r"|(?P<escaped>\\u(?:200[bcdBCD]|2060|00[aA][dD]|[fF][eE][fF][fF]))"
     r"|\\u(?P<code>[0-9a-fA-F]{4})|\\(?P<char>[nrtbf\"/\\])"
@@ -103,14 +106,14 @@ _READ_AS_NOTHING = ("invisible", "escaped")
 # `@`). Searched in the text reversed, from each `@` (a literal) back to the `://` before it:
 # forwards, every `://` would be tried against every `@` after it. The password is at most 1,024
 # characters, the user name 256.
-_URL_PASSWORD_REVERSED = re.compile(r"@([^\s@]{3,1024}):[^\s/:@]{0,256}+//:")
-_PORT = re.compile(r"\d{1,5}(?:/|$)")  # `host:8080/path@x`: a port and a path, not a password
+_URL_PASSWORD_REVERSED = lazy_pattern(r"@([^\s@]{3,1024}):[^\s/:@]{0,256}+//:")
+_PORT = lazy_pattern(r"\d{1,5}(?:/|$)")  # `host:8080/path@x`: a port and a path, not a password
 
 # A value named by a keyword: `password=…`, `"token": "…"`, `DB_PASSWORD=…`, `accessToken: …`,
 # `密码：…`, `令牌是…`. The keyword ends the name: `tokenizer:`, `tokens:`, `密码学：` name none.
 # The pattern starts with a character class (searched for at memchr speed), each keyword's other
 # letters checked after it; where the keyword starts is checked by `_starts_a_part`.
-_ASSIGNED = re.compile(
+_ASSIGNED = lazy_pattern(
     r"(?P<word>[pPsStTkK密口令秘](?:(?<=[pP])(?i:ass(?:word|wd|phrase|code)?|wd)|(?<=[sS])(?i:ecret)"
     r"|(?<=[tT])(?i:oken)|(?<=[kK])(?i:ey)|(?<=密)[码钥]|(?<=口)令|(?<=令)牌|(?<=秘)钥))"
     r"[\"'*\]]{0,3}[ \t]{0,3}(?P<sep>[:=：＝]|是|为)[ \t]{0,3}[\"'`]?"
@@ -121,15 +124,15 @@ _JOINED: tuple[str, ...] = ("api", "access", "auth", "secret", "private", "clien
 _JOINED += ("refresh", "session", "master", "admin", "root", "db", "pg", "my")
 _PASSWORD_WORDS = ("pass", "pwd", "密码", "口令")
 _CHINESE_KEYWORDS = ("密码", "口令", "令牌", "密钥", "秘钥")  # as `_ASSIGNED` spells them
-_HEX = re.compile(r"[0-9a-fA-F]+")
-_UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
-_LETTER = re.compile(r"[A-SU-Ya-z]")  # T and Z are in timestamps
-_FILE_NAME = re.compile(r"[\w.-]+\.(?:md|tmp|jsonl|json|txt|toml|ya?ml|py|ts|js|log|lock)", re.I)
-_PLACEHOLDER = re.compile(
+_HEX = lazy_pattern(r"[0-9a-fA-F]+")
+_UUID = lazy_pattern(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_LETTER = lazy_pattern(r"[A-SU-Ya-z]")  # T and Z are in timestamps
+_FILE_NAME = lazy_pattern(r"[\w.-]+\.(?:md|tmp|jsonl|json|txt|toml|ya?ml|py|ts|js|log|lock)", re.I)
+_PLACEHOLDER = lazy_pattern(
     r"[$%<{]|.*(?:xxxx|XXXX|\*\*\*|\.\.\.)|(.)\1*$"
     r"|(?i:(?:my|your)?[_-]?(?:pass(?:word|wd)?|pwd|secret|token|key))$"  # `user:PASSWORD@`
 )
-_WORDY_PART = re.compile(r"[a-z]+|[A-Z][a-z]*|[A-Z]+")
+_WORDY_PART = lazy_pattern(r"[a-z]+|[A-Z][a-z]*|[A-Z]+")
 
 
 def _entropy(value: str) -> float:
@@ -362,7 +365,7 @@ _LITERALS = (
 _WORDS = ("pass", "pwd", "secret", "token", "key")  # any case
 
 
-_ANY = re.compile("|".join(map(re.escape, _LITERALS)) + "|(?i:" + "|".join(_WORDS) + ")")
+_ANY = lazy_pattern("|".join(map(re.escape, _LITERALS)) + "|(?i:" + "|".join(_WORDS) + ")")
 # An ignore-case pattern also matches ſ to s and the Kelvin sign to k, which `str.lower` keeps.
 _FOLDING = ("\u017f", "\u212a")
 SHORT = 4096  # characters: below, one regex search is cheapest; above, substring tests are
@@ -389,7 +392,7 @@ def _grouped(pieces: tuple[AnyStr, ...]) -> tuple[Group[AnyStr], ...]:
         by_gate.setdefault(_gate(piece), []).append(piece)
     bar = _BAR[type(pieces[0])]
     return tuple(
-        (gate, re.compile(bar.join(map(re.escape, group))), tuple(group))
+        (gate, lazy_pattern(bar.join(map(re.escape, group))), tuple(group))
         for gate, group in by_gate.items()
     )
 

@@ -13,11 +13,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from profile_memory.core.anchors import Allocator
 from profile_memory.core.config import Settings
-from profile_memory.core.diagnostics import Finding
 from profile_memory.core.files import (
     FACT_NAME,
     JOURNAL_NAME,
@@ -31,19 +29,18 @@ from profile_memory.core.files import (
     profile_file_name,
     role_of,
 )
-from profile_memory.core.index import (
-    LogFile,
-    LogIndex,
-    PairIndex,
-    ProfileFile,
-    index_log,
-    update_index,
-)
-from profile_memory.core.log import LogDoc, Section, parse_log_lines
-from profile_memory.core.merge import MARKER_STARTS
-from profile_memory.core.pending import PendingDoc, Proposal, Scope, parse_pending
-from profile_memory.core.profile import ProfileDoc, parse_profile
 from profile_memory.core.text import Decoded, LazyText, decode, split_lines
+
+if TYPE_CHECKING:
+    from profile_memory.core.anchors import Allocator
+    from profile_memory.core.diagnostics import Finding
+    from profile_memory.core.index import LogFile, LogIndex, PairIndex
+    from profile_memory.core.log import LogDoc, Section
+    from profile_memory.core.pending import PendingDoc, Proposal, Scope
+    from profile_memory.core.profile import ProfileDoc
+
+# The parsers and the index are imported where they are first used: what reads a profile or
+# FACT.md only (`pmem recall`) never loads the log's parser.
 
 SKIPPED_FOLDERS = {
     ".git",
@@ -179,6 +176,8 @@ class ProfileSet:
 def allocator_for(sets: list[ProfileSet]) -> Allocator:
     """One allocator over several profile sets (a multi-root workspace): no id of any of them is
     reused."""
+    from profile_memory.core.anchors import Allocator
+
     largest: dict[dt.date, int] = {}
     for profile_set in sets:
         for pair in profile_set.pairs():
@@ -270,6 +269,12 @@ class Workspace:
             return f"its folder {path.parent.name}/ is a symbolic link"
         return None
 
+    def is_plain_file(self, path: PurePath) -> bool:
+        """Whether `path` is a regular file the workspace would read (no link, not in a linked
+        folder), found without reading it."""
+        kind = self.provider.kind(path)
+        return kind is FileKind.FILE and self._unsafe_reason(path, kind) is None
+
     def source(self, path: PurePath) -> Source | None:
         """The file at `path` (None when missing), re-read only when the provider's version
         changed."""
@@ -320,6 +325,8 @@ class Workspace:
         return parses
 
     def profile(self, source: Source) -> ProfileDoc:
+        from profile_memory.core.profile import parse_profile
+
         parses = self._parses(source.path)
         parses.profile = _kept(parses.profile, source, lambda: parse_profile(source.text))
         return parses.profile.value
@@ -327,6 +334,8 @@ class Workspace:
     def log(self, source: Source) -> LogDoc:
         """The parsed log; a new version reuses the unchanged records of the previous one (which is
         used up by that: see docs/incremental.md)."""
+        from profile_memory.core.log import parse_log_lines
+
         parses = self._parses(source.path)
         previous = parses.log
         if previous is not None and _is_current(previous, source):
@@ -345,6 +354,8 @@ class Workspace:
         """Whether a line of the file may open or close a block of conflict markers (then its text
         is scanned for them). For an editor's document only the lines an edit changed are looked
         at: a keystroke in a large log does not join and scan the whole text."""
+        from profile_memory.core.merge import MARKER_STARTS
+
         lines = source.lines
         if lines is None:
             return True
@@ -382,6 +393,8 @@ class Workspace:
         return kept[2]
 
     def pending(self, source: Source) -> PendingDoc:
+        from profile_memory.core.pending import parse_pending
+
         parses = self._parses(source.path)
         parses.pending = _kept(parses.pending, source, lambda: parse_pending(source.text))
         return parses.pending.value
@@ -398,6 +411,8 @@ class Workspace:
         """The log's histories, kept per version: editing the profile does not re-index its log, and
         an edit that leaves the records' ids, dates and operations alone updates the previous
         index (docs/incremental.md)."""
+        from profile_memory.core.index import index_log, update_index
+
         parses = self._parses(source.path)
         previous = parses.index.value if parses.index else None
 
@@ -421,6 +436,8 @@ class Workspace:
     def pair(self, folder: PurePath, name: str) -> PairIndex:
         """The pair `name` (`user-profile` or `project-profile`) of `folder`: its two files as read
         (either may be missing) and their id index, kept until either file's version changes."""
+        from profile_memory.core.index import PairIndex, ProfileFile
+
         key, profile_source, log_source = self._pair_key(folder, name)
         cached = self._pairs.get(key)
         if cached is not None and None not in key[2:]:
@@ -464,6 +481,8 @@ class Workspace:
         )
 
     def _log_file(self, source: Source) -> LogFile:
+        from profile_memory.core.index import LogFile
+
         truncated = source.decoded is not None and source.decoded.truncated
         return LogFile(source.path, self.log(source), complete=not truncated)
 
@@ -484,6 +503,8 @@ class Workspace:
 
     def scope_pair(self, pending_path: PurePath, scope: Scope | None) -> PairIndex | None:
         """The pair a pending proposal of this scope acts on."""
+        from profile_memory.core.pending import Scope
+
         if scope is Scope.USER:
             return self.pair(self.user_dir, USER_PAIR) if self.user_dir is not None else None
         if scope is Scope.PROJECT:

@@ -1,16 +1,21 @@
-"""The disk as a `TextProvider`: what a path is (without following links) and its bytes."""
+"""The disk as a `TextProvider`: what a path is (without following links) and its bytes; and the
+same for a long-lived reader (`pmem mcp`), which re-reads a file only when it may have changed."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import stat
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from profile_memory.core.search import Block
 from profile_memory.core.workspace import FileData, FileKind
 from profile_memory.store.folder import open_checked, read_at
+
+if TYPE_CHECKING:
+    from profile_memory.core.search import Block
 
 
 class DiskProvider:
@@ -37,15 +42,7 @@ class DiskProvider:
         return (info.st_ino, info.st_mtime_ns, info.st_size)
 
     def read(self, path: PurePath) -> FileData:
-        fd = open_checked(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                raise OSError(0, "not a regular file")
-            with os.fdopen(fd, "rb", closefd=False) as handle:
-                raw = handle.read()
-        finally:
-            os.close(fd)
+        raw, info = _read_regular(path)
         return FileData(raw, (info.st_ino, info.st_mtime_ns, info.st_size))
 
     def list_dir(self, folder: PurePath) -> list[str]:
@@ -55,17 +52,82 @@ class DiskProvider:
             return []
 
 
-_BREAKS: dict[
-    PurePath, tuple[tuple[int, int, int], int]
-] = {}  # path -> ((inode, mtime, size), line breaks)
+def _read_regular(path: PurePath) -> tuple[bytes, os.stat_result]:
+    """A regular file's bytes and its status as opened (a link or a FIFO is refused, not
+    followed or waited on)."""
+    fd = open_checked(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(0, "not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read()
+    finally:
+        os.close(fd)
+    return raw, info
+
+
+# A file whose timestamps are this close to now may change again within their granularity
+# without either moving (a coarse or lagging clock, a write in the same tick): its identity is not
+# trusted, its content is compared.
+UNSETTLED_SECONDS = 2.0
+
+
+def _identity(info: os.stat_result) -> tuple[int, int, int, int, int]:
+    """What changes when a file is replaced or written: the change time too, which `os.utime`
+    cannot set back."""
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _settled(info: os.stat_result, now: float) -> bool:
+    """Whether the file's timestamps are old enough to be trusted to move at its next change."""
+    return now - max(info.st_mtime_ns, info.st_ctime_ns) / 1e9 >= UNSETTLED_SECONDS
+
+
+class KeptDiskProvider(DiskProvider):
+    """The disk for a reader that lives across many requests (`pmem mcp`): a file is re-read only
+    when its identity (device, inode, size, mtime, ctime) changed, or while its timestamps are too
+    recent to trust (then its content is compared with what was read). The version it reports
+    changes exactly when the content does, so the workspace keeps every parse of a file that did
+    not change, and re-parses a changed log from its previous parse (docs/incremental.md)."""
+
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
+        self._counter = itertools.count()
+        # path -> (identity when read, digest of the bytes, generation of the content)
+        self._known: dict[PurePath, tuple[tuple[int, ...], bytes, int]] = {}
+
+    def version(self, path: PurePath) -> Any:
+        try:
+            info = os.stat(path, follow_symlinks=False)
+        except OSError:
+            return None
+        known = self._known.get(path)
+        if known is None or known[0] != _identity(info) or not _settled(info, self._clock()):
+            return None  # read it to find out
+        return known[2]
+
+    def read(self, path: PurePath) -> FileData:
+        import hashlib  # here: a one-shot command never loads it
+
+        raw, info = _read_regular(path)
+        digest = hashlib.blake2b(raw, digest_size=16).digest()
+        known = self._known.get(path)
+        # a version is never given twice, to any path: a parse is never taken for another content's
+        generation = known[2] if known is not None and known[1] == digest else next(self._counter)
+        self._known[path] = (_identity(info), digest, generation)
+        return FileData(raw, generation)
+
+
+_BREAKS: dict[PurePath, tuple[tuple[int, ...], int]] = {}  # path -> (identity, line breaks)
 
 
 def _line_breaks(path: PurePath, fd: int, info: os.stat_result, chunk: int) -> int:
     """The file's line breaks, counted once per version of the file: search as you type on a journal
     of a million lines numbers its hits without reading the whole file at every keystroke."""
-    signature = (info.st_ino, info.st_mtime_ns, info.st_size)
+    signature = _identity(info)
     known = _BREAKS.get(path)
-    if known is not None and known[0] == signature:
+    if known is not None and known[0] == signature and _settled(info, time.time()):
         return known[1]
     breaks = sum(
         read_at(fd, chunk, offset).count(b"\n") for offset in range(0, info.st_size, chunk)
@@ -79,6 +141,8 @@ def iter_blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[B
     up to `chunk` bytes (memory stays flat): each with the 0-based number of its last line. The
     first chunks are small and double: a search that stops at its twentieth hit reads what it needs,
     one that goes on reads large blocks."""
+    from profile_memory.core.search import Block
+
     fd = open_checked(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)

@@ -16,12 +16,15 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from profile_memory.core import merge
 from profile_memory.core.files import LOG_SUFFIX, Role, role_of
 from profile_memory.core.pending import Scope
 from profile_memory.core.text import UTF8_BOM
 from profile_memory.store.safe import append_missing_lines, open_folder
+
+if TYPE_CHECKING:
+    from profile_memory.core import merge  # imported where a merge is run: a check never loads it
 
 DRIVER = "pmem"
 ATTRIBUTES = (
@@ -215,6 +218,8 @@ def _beside(path: str, name: str) -> str:
 def _log_plan(
     top: Path, path: str, given: tuple[bytes, bytes, bytes], log: str
 ) -> merge.Renumbering | None:
+    from profile_memory.core import merge
+
     versions = _sibling_versions(top, path, given, _beside(path, log))
     return merge.renumbering(*versions) if versions is not None else None
 
@@ -233,6 +238,8 @@ def merge_texts(
 ) -> tuple[merge.Merged, list[str]]:
     """The merge of one memory file (`path`, relative to the work tree `top`), from the bytes of
     its three versions; UnicodeDecodeError when one is not UTF-8."""
+    from profile_memory.core import merge
+
     base, ours, theirs = (_decoded(data) for data in raw)
     role = role_of(Path(path))
     notes: list[str] = []

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import stat
 import threading
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -160,7 +159,7 @@ def create_new(folder: Folder, name: str, content: bytes, mode: int) -> bool:
     """
     if _exists(folder, name):
         return False
-    temp = f".{name}.{uuid.uuid4().hex}.tmp"
+    temp = f".{name}.{os.urandom(16).hex()}.tmp"
     fd = folder.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         try:
@@ -217,7 +216,7 @@ def atomic_replace(folder: Folder, name: str, content: bytes, new_mode: int = 0o
         mode = stat.S_IMODE(info.st_mode)
     except FileNotFoundError:
         pass
-    temp = f".{name}.{uuid.uuid4().hex}.tmp"
+    temp = f".{name}.{os.urandom(16).hex()}.tmp"
     fd = folder.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         try:
