@@ -231,6 +231,7 @@ def _git_setup_findings(
 ) -> list[Diagnostic]:
     """PM071: this clone's `.gitattributes` names pmem's merge driver, its git config lacks it."""
     from profile_memory.core.diagnostics import Finding, apply_severity
+    from profile_memory.core.messages import msg
     from profile_memory.core.span import Span
     from profile_memory.store.gitsync import SETUP_COMMAND, missing_driver
 
@@ -238,10 +239,7 @@ def _git_setup_findings(
     if found is None:
         return []
     path, line = found
-    message = (
-        "this clone has no `merge.pmem.driver` in its git config, so git merges memory files "
-        f"line by line: run `{SETUP_COMMAND}`"
-    )
+    message = msg("PM071", command=SETUP_COMMAND)
     severities = {**ctx.workspace.settings.severities(), **(overrides or {})}
     return apply_severity(path, [Finding("PM071", Span(line, 0, line, 0), message)], severities)
 

@@ -39,6 +39,7 @@ class Settings:
     recall_token_budget: int = 4000
     severity: dict[str, str] = field(default_factory=dict)
     language: str = "zh"
+    message_language: str = "auto"  # the interface's language (core/messages.py): auto, en, zh
     debounce_ms: int = 200
     entry_info: str = "inlay"  # where a profile entry's record count and last change show
     fact_file_max_bytes: int = 16 * 1024
@@ -87,6 +88,10 @@ _SCALARS: dict[str, tuple[str, Callable[[Any], str | None]]] = {
         ),
     ),
     "language": ("language", lambda v: None if v in ("zh", "en") else "expected 'zh' or 'en'"),
+    "messageLanguage": (
+        "message_language",
+        lambda v: None if v in ("auto", "en", "zh") else "expected 'auto', 'en' or 'zh'",
+    ),
     "debounceMs": ("debounce_ms", _whole(0)),
     "entryInfo": (
         "entry_info",

@@ -8,6 +8,7 @@ from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex
 from profile_memory.core.log import FIELD_LABELS, LogDoc, Section, closest_operation_word, op_word
+from profile_memory.core.messages import msg
 from profile_memory.core.rules.common import malformed_anchors, secret_findings, slip_findings
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
@@ -26,7 +27,7 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
             Finding(
                 "PM016",
                 Span.of_line(heading.line, lines[heading.line]),
-                f"malformed heading: {heading.reason}",
+                msg("PM016", reason=heading.reason),
             )
         ]
     record = section.record
@@ -47,7 +48,7 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
             Finding(
                 "PM010",
                 record.heading_span,
-                f"record {record.id} lacks the field{'s' if len(missing) > 1 else ''} {words}",
+                msg("PM010.plural" if len(missing) > 1 else "PM010", id=record.id, words=words),
             )
         )
     operation = record.fields.get("operation")
@@ -57,9 +58,7 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
             Finding(
                 "PM013",
                 operation.value_span,
-                f"unknown operation `{word}` for {record.id} (did you mean "
-                f"`{closest_operation_word(word)}`?); "
-                "expected 新增/演进/转向/删除/恢复 or add/evolve/pivot/delete/restore",
+                msg("PM013", word=word, id=record.id, closest=closest_operation_word(word)),
             )
         )
     return found
@@ -81,13 +80,17 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
     found = []
     for duplicate in pair.log_index.duplicate_adds:
         record, first = duplicate.record, duplicate.first
-        what = "an add after its delete" if duplicate.after_delete else "a second add"
+        what = msg("PM003.after_delete" if duplicate.after_delete else "PM003.second")
         found.append(
             Finding(
                 "PM003",
                 record.id_span or record.heading_span,  # an indexed record has an id
-                f"{what} of {record.id} (its first record is on line {first.line + 1})",
-                (Related(source.path, first.heading_span, f"first record of {record.id}"),),
+                msg("PM003", what=what, id=record.id, line=first.line + 1),
+                (
+                    Related(
+                        source.path, first.heading_span, msg("related.first_record", id=record.id)
+                    ),
+                ),
             )
         )
     index = pair.log_index
@@ -101,7 +104,7 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
                 Related(
                     source.path,
                     mismatch.holder.heading_span,
-                    f"the previous record of {mismatch.changed}",
+                    msg("PM050.related", id=mismatch.changed),
                 ),
             )
             if mismatch.holder is not None
@@ -121,10 +124,14 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
             Finding(
                 "PM051",
                 record.heading_span,
-                f"this record is dated {record.date}, before the record above it ({above.id}, "
-                f"{above.date}, "
-                f"line {above.line + 1}); the log is appended in time order",
-                (Related(source.path, above.heading_span, "the record above"),),
+                msg(
+                    "PM051",
+                    date=record.date,
+                    id=above.id,
+                    above_date=above.date,
+                    line=above.line + 1,
+                ),
+                (Related(source.path, above.heading_span, msg("PM051.related")),),
             )
         )
     for record in index.without_add:
@@ -132,8 +139,7 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
             Finding(
                 "PM052",
                 record.heading_span,
-                f"{record.id} begins with {op_word(record)}: it has no add record "
-                "(and no pivot created it)",
+                msg("PM052", id=record.id, op=op_word(record)),
             )
         )
     return found
@@ -153,7 +159,7 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
                 Finding(
                     "PM007",
                     latest.heading_span,
-                    f"{anchor_id} is live but no entry of {profile_name} carries it",
+                    msg("PM007", id=anchor_id, profile=profile_name),
                 )
             )
         category = latest.fields.get("category")
@@ -162,7 +168,7 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
                 Finding(
                     "PM014",
                     category.value_span,
-                    f"category `{category.value}` of {anchor_id} is no heading of {profile_name}",
+                    msg("PM014.log", category=category.value, id=anchor_id, profile=profile_name),
                     default=Severity.HINT,
                 )
             )
