@@ -7,9 +7,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from helpers import LOG_HEAD, PROJECT_DIR, USER_DIR, diagnose, record
+from helpers import diagnose
+from messages_support import MESSY, prose
 from profile_memory.core.messages import (
+    ARGPARSE_ZH,
     CATALOGUE,
+    HELP_ZH,
     Text,
     choose_language,
     language_of_environment,
@@ -19,14 +22,6 @@ from profile_memory.core.messages import (
     render,
 )
 
-UP = f"{USER_DIR}/user-profile.md"
-UL = f"{USER_DIR}/user-profile-log.md"
-PP = f"{PROJECT_DIR}/project-profile.md"
-PL = f"{PROJECT_DIR}/project-profile-log.md"
-PENDING = f"{PROJECT_DIR}/profile-pending.md"
-JOURNAL = "/repo/memory/JOURNAL.jsonl"
-FACT = "/repo/memory/FACT.md"
-
 
 @pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_every_key_has_both_languages_with_the_same_placeholders(key):
@@ -35,15 +30,11 @@ def test_every_key_has_both_languages_with_the_same_placeholders(key):
     assert placeholders(english) == placeholders(chinese)
 
 
-def _prose(template: str) -> str:
-    """What is the catalogue's own writing: placeholders, `code` and quoted forms taken out."""
-    return re.sub(r"\{[^}]*\}|`[^`]*`|PF-\S+|U\+FFFD|[a-z]+(/[a-z]+)+", "", template)
-
-
 @pytest.mark.parametrize("key", sorted(CATALOGUE))
 def test_chinese_is_chinese_with_full_width_punctuation(key):
-    chinese = _prose(CATALOGUE[key][1])
-    assert re.search(r"[\u4e00-\u9fff]", chinese) or not chinese.strip(), chinese
+    english, chinese = (prose(text) for text in CATALOGUE[key])
+    if re.search(r"[A-Za-z]{3}", english):  # not only a layout of placeholders
+        assert re.search(r"[\u4e00-\u9fff]", chinese), chinese
     assert not re.search(r"[,;:?!()]", chinese), chinese
 
 
@@ -107,35 +98,6 @@ def test_message_language_overrides_what_the_locale_says():
     assert choose_language("auto", "zh") == "zh" and choose_language("auto", "en") == "en"
 
 
-# Files that raise most codes at once: each diagnostic is then rendered in both languages.
-ENTRY = "- 偏好 React <!-- PF-20260412-01 -->"
-MESSY = {
-    UP: "# User Profile\n\n## 技术偏好\n"
-    + ENTRY
-    + "\n- 偏好 Vue <!-- PF-20260412-01 -->\n- 没有锚点\n- 坏锚点 <!-- PF-20261399-01 -->\n"
-    "- 两个 <!-- PF-20260412-05 --> <!-- PF-20260412-06 -->\n- 孤儿 <!-- PF-20260412-09 -->\n"
-    "一段散文\n- 删掉的 <!-- PF-20260412-07 -->\n- 写法不同 <!-- PF-20260412-08 -->\n",
-    UL: LOG_HEAD
-    + record("PF-20260412-01")
-    + record("PF-20260412-01", title="again")
-    + record("PF-20260412-02", category="没有的分类", summary="孤立")
-    + record("PF-20260412-03", op="飞走")
-    + record("PF-20260412-04", drop="来源对话")
-    + record("PF-20260412-05", date="2026-04-11", summary="两个")
-    + record("PF-20260412-07", summary="删掉的")
-    + record("PF-20260412-07", op="删除", date="2026-04-13", summary="删掉的")
-    + record("PF-20260412-08", summary="原来的写法")
-    + record("PF-20260412-10", op="演进", summary="新的")
-    + record("PF-20260412-11", date="2026-04-12", summary="后")
-    + record("PF-20260412-12", date="2026-04-11", summary="前"),
-    PP: "# Project Profile\n\n## 项目定位\n- 工具链 <!-- PF-20260412-01 -->\n",
-    PENDING: "**项目画像：**\n- [新增][没有的分类] 某事\n- [新增][项目定位] 工具链\n"
-    "- [新增][项目定位] 工具链\n- [演进][项目定位] 不存在 → 新的\n",
-    JOURNAL: '{"ts": 1\nnot json\n[1]\n',
-    FACT: "# Facts\n" + "长句子。" * 4000 + "\n",
-}
-
-
 def test_every_diagnostic_of_messy_files_reads_in_english_and_in_chinese():
     diagnostics = [d for path in MESSY for d in diagnose(MESSY, path)]
     seen = set()
@@ -145,9 +107,24 @@ def test_every_diagnostic_of_messy_files_reads_in_english_and_in_chinese():
         if diagnostic.code in ("PM016", "PM018", "PM021", "PM040"):
             continue  # their parsers' reasons are not in the catalogue yet
         assert isinstance(diagnostic.message, Text), (diagnostic.code, english)
-        assert re.search(r"[\u4e00-\u9fff]", _prose(chinese)) and chinese != english
+        assert re.search(r"[\u4e00-\u9fff]", prose(chinese)) and chinese != english
         seen.add(diagnostic.code)
         for related in diagnostic.related:
             assert isinstance(related.message, Text), (diagnostic.code, related.message)
     print(sorted(seen))
     assert len(seen) >= 20, sorted(seen)
+
+
+@pytest.mark.parametrize("english", sorted(ARGPARSE_ZH))
+def test_argparse_texts_keep_their_percent_placeholders(english):
+    def percents(text: str) -> list[str]:
+        return sorted(re.findall(r"%\(\w+\)[sr]|%[sr]|\n", text))
+
+    assert percents(ARGPARSE_ZH[english]) == percents(english)
+
+
+def test_help_texts_are_chinese_and_name_the_same_flags_and_files():
+    for english, chinese in HELP_ZH.items():
+        assert re.search(r"[\u4e00-\u9fff]", chinese), english
+        for name in re.findall(r"`[^`]+`|PM\d{3}|[\w.]+\.(?:md|jsonl)|\$\w+", english):
+            assert name in chinese, (name, chinese)

@@ -48,7 +48,7 @@ class Diagnostic:
         return (str(self.path), self.span, self.code)
 
 
-def _masked(message: str) -> str:
+def masked_message(message: str) -> str:
     """`masked`, keeping a catalogue message a `Text` (its arguments masked) so that a front end
     can still show it in another language."""
     shown = masked(message)
@@ -78,8 +78,8 @@ def apply_severity(
                     finding.span,
                     finding.code,
                     severity,
-                    _masked(finding.message),
-                    tuple(replace(r, message=_masked(r.message)) for r in finding.related),
+                    masked_message(finding.message),
+                    tuple(replace(r, message=masked_message(r.message)) for r in finding.related),
                 )
             )
     return result

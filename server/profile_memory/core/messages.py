@@ -17,8 +17,10 @@ Which language (`language_of_locale`, `language_of_environment`, `choose_languag
 
 from __future__ import annotations
 
+import argparse
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, Literal
 
 Lang = Literal["en", "zh"]
@@ -245,6 +247,324 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "line by line: run `{command}`",
         "此克隆的 git 配置中没有 `merge.pmem.driver`，git 会逐行合并记忆文件：请运行 `{command}`",
     ),
+    # Code action titles (core/actions.py)
+    "action.redact": ("Redact this secret", "将此机密脱敏"),
+    "action.new_id": ("Give this entry a new id ({id})", "给这个条目一个新 id（{id}）"),
+    "action.confirm": ("Confirm as {id} in {category}", "确认为 {id}，归入{category}"),
+    "action.create_record": ("Create the log record of {id}", "为 {id} 创建日志记录"),
+    "action.remove_entry": ("Remove the entry of {id}", "移除 {id} 的条目"),
+    "action.record_restore": ("Record a restore of {id}", "记录恢复 {id}"),
+    "action.add_fields": ("Add the missing fields", "补上缺少的字段"),
+    "action.create_log": ("Create the log from its template", "按模板创建日志"),
+    "action.renumber": ("Renumber this record ({id})", "给这条记录重新编号（{id}）"),
+    "action.make_restore": ("Make it a restore", "改为恢复"),
+    "action.to_evolve": (
+        "Turn into an evolve of the entry on line {line}",
+        "改为演进第 {line} 行的条目",
+    ),
+    "action.repair_token": ("Rewrite {token} as {meant}", "将 {token} 改写为 {meant}"),
+    "action.replace_token": (
+        "Replace {token} with a new id ({id})",
+        "用新 id 替换 {token}（{id}）",
+    ),
+    "action.mark_deleted": ("Mark {id} deleted in the log", "在日志中将 {id} 标记为删除"),
+    "action.restore_entry": ("Restore {id} to the profile", "将 {id} 恢复到画像"),
+    "action.record_evolve": ("Record as evolve of {id}", "记录为 {id} 的演进"),
+    "action.record_pivot": (
+        "Record as pivot ({new} replaces {id})",
+        "记录为转向（{new} 取代 {id}）",
+    ),
+    "action.move_entry": ("Move the entry to `{category}`", "将条目移到 `{category}`"),
+    "action.record_category": (
+        "Record that {id} now belongs to `{category}`",
+        "记录 {id} 现在属于 `{category}`",
+    ),
+    "action.normalise": ("Rewrite in canonical form", "改写为规范形式"),
+    "action.normalise_all": (
+        "Rewrite every non-canonical form in this file",
+        "改写此文件中所有不规范的形式",
+    ),
+    "action.delete": ("Delete {id} from {category}", "从{category}中删除 {id}"),
+    "action.merge_category": (
+        "Merge `{category}` into `{other}`",
+        "将 `{category}` 合并到 `{other}`",
+    ),
+    "action.pending_confirm": ("Confirm {what} {text}", "确认 {what} {text}"),
+    "action.keep_both": (
+        "Keep both: add {text} as a new entry",
+        "两者都保留：将 {text} 新增为一个条目",
+    ),
+    "action.discard": ("Discard {what}", "放弃 {what}"),
+    # Hover (lsp/hover.py)
+    "hover.entry": ("Entry: {place} — {text}", "条目：{place} — {text}"),
+    "hover.no_entry_no_record": (
+        "No compact entry and no log record.",
+        "没有精简画像条目，也没有日志记录。",
+    ),
+    "hover.no_entry_retired": (
+        "No compact entry: retired by {id}.",
+        "没有精简画像条目：已被 {id} 取代。",
+    ),
+    "hover.no_entry_deleted": ("No compact entry: deleted.", "没有精简画像条目：已删除。"),
+    "hover.orphan": (
+        "No compact entry carries it (an orphan record in {log}).",
+        "没有精简画像条目带着它（{log} 中的孤立记录）。",
+    ),
+    "hover.no_record": ("**{id}** · no record in {log}", "**{id}** · {log} 中没有记录"),
+    "hover.head": (
+        "**{id}** · {state} · {category} · {pair}",
+        "**{id}** · {state} · {category} · {pair}",
+    ),
+    "state.live": ("live", "有效"),
+    "state.deleted": ("deleted", "已删除"),
+    "state.retired": ("retired", "已取代"),
+    "hover.history": ("History:", "历史："),
+    "hover.earlier": ("- … {count} earlier records", "- …… 更早的 {count} 条记录"),
+    "hover.open_log": ("[Open the log at line {line}]({link})", "[打开日志第 {line} 行]({link})"),
+    "hover.invalid": (
+        "**{token}** is not a valid anchor id: {problem}.\n\nAnchors are `PF-YYYYMMDD-NN`: a real "
+        "date and a sequence number from 01.",
+        "**{token}** 不是有效的锚点 id：{problem}。\n\n锚点的形式是 `PF-YYYYMMDD-NN`："
+        "一个真实的日期，加上从 01 起的序号。",
+    ),
+    "hover.unknown": (
+        "**{token}** · unknown: no profile or log of the profile set has it.",
+        "**{token}** · 未知：这组画像的画像和日志中都没有它。",
+    ),
+    "hover.category": (
+        "**{name}** · {count} entry · ≈{tokens:,} tokens, {share:.0%} of {profile} (≈{whole:,} "
+        "of a budget of {budget:,})",
+        "**{name}** · {count} 个条目 · 约 {tokens:,} 个 token，占 {profile} 的 {share:.0%}"
+        "（全文约 {whole:,}，预算 {budget:,}）",
+    ),
+    "hover.category.plural": (
+        "**{name}** · {count} entries · ≈{tokens:,} tokens, {share:.0%} of {profile} (≈{whole:,} "
+        "of a budget of {budget:,})",
+        "**{name}** · {count} 个条目 · 约 {tokens:,} 个 token，占 {profile} 的 {share:.0%}"
+        "（全文约 {whole:,}，预算 {budget:,}）",
+    ),
+    # Code lenses and inlay hints (core/outline.py, lsp/code_lens.py)
+    "cost": (
+        "lines {lines}/{limit} · ≈{tokens:,}/{budget:,} tok",
+        "{lines}/{limit} 行 · 约 {tokens:,}/{budget:,} token",
+    ),
+    "cost.over_limit": (
+        "lines {lines}/{limit} · ≈{tokens:,}/{budget:,} tok — over the limit",
+        "{lines}/{limit} 行 · 约 {tokens:,}/{budget:,} token — 超过行数上限",
+    ),
+    "cost.over_budget": (
+        "lines {lines}/{limit} · ≈{tokens:,}/{budget:,} tok — over the budget",
+        "{lines}/{limit} 行 · 约 {tokens:,}/{budget:,} token — 超出预算",
+    ),
+    "cost.over_both": (
+        "lines {lines}/{limit} · ≈{tokens:,}/{budget:,} tok — over the limit and the budget",
+        "{lines}/{limit} 行 · 约 {tokens:,}/{budget:,} token — 超过行数上限，也超出预算",
+    ),
+    "label.no_record": ("no record", "没有记录"),
+    "label.record": ("{count} record · last: {op} {date}", "{count} 条记录 · 最近：{op} {date}"),
+    "label.records": ("{count} records · last: {op} {date}", "{count} 条记录 · 最近：{op} {date}"),
+    "lens.confirm_all": ("Confirm all ({count})", "全部确认（{count}）"),
+    "lens.discard_all": ("Discard all", "全部放弃"),
+    "lens.entry": ("{count} entry", "{count} 个条目"),
+    "lens.entries": ("{count} entries", "{count} 个条目"),
+    # The CLI (cli.py) and settings (core/config.py)
+    "cli.warning": ("pmem: warning: {message}", "pmem：警告：{message}"),
+    "cli.unknown_code": ("{flag}: unknown diagnostic code {code}", "{flag}：未知的诊断代码 {code}"),
+    "cli.bad_level": (
+        "--severity {value}: LEVEL must be error, warning, information, hint or off",
+        "--severity {value}：LEVEL 须为 error、warning、information、hint 或 off",
+    ),
+    "cli.no_such_file": ("{path}: no such file or folder", "{path}：没有这个文件或文件夹"),
+    "cli.not_memory_file": (
+        "{path}: not a memory file (expected a profile, log, pending, FACT.md or JOURNAL.jsonl)",
+        "{path}：不是记忆文件（应为画像、日志、待确认提议、FACT.md 或 JOURNAL.jsonl）",
+    ),
+    "cli.cannot_read": ("{path}: cannot read: {why}", "{path}：无法读取：{why}"),
+    "cli.invalid_id": (
+        "{id} is not a valid anchor id: {problem}",
+        "{id} 不是有效的锚点 id：{problem}",
+    ),
+    "cli.unknown_id": (
+        "{id} is not in any profile or log of {places}",
+        "{places} 的画像和日志中都没有 {id}",
+    ),
+    "cli.old_required": (
+        "--old is required for an evolve or a pivot",
+        "演进或转向需要 --old",
+    ),
+    "cli.choose_proposals": (
+        "choose the proposals: --all or --line N",
+        "请选择要处理的提议：--all 或 --line N",
+    ),
+    "check.summary": ("{counts} in {files}", "{files}中：{counts}"),
+    "count.error": ("{n} error", "{n} 个错误"),
+    "count.errors": ("{n} errors", "{n} 个错误"),
+    "count.warning": ("{n} warning", "{n} 个警告"),
+    "count.warnings": ("{n} warnings", "{n} 个警告"),
+    "count.information": ("{n} information", "{n} 条信息"),
+    "count.hint": ("{n} hint", "{n} 个提示"),
+    "count.hints": ("{n} hints", "{n} 个提示"),
+    "count.file": ("{n} file", "{n} 个文件"),
+    "count.files": ("{n} files", "{n} 个文件"),
+    "config.problem": ("setting `{key}`: {message}", "设置 `{key}`：{message}"),
+    "config.problem.at": (
+        "{source}: setting `{key}`: {message}",
+        "{source}：设置 `{key}`：{message}",
+    ),
+    "config.unknown": ("unknown setting, ignored", "未知的设置，已忽略"),
+    "config.invalid": (
+        "{value} is invalid ({why}); the default is used",
+        "{value} 无效（{why}）；已使用默认值",
+    ),
+    # What a person is asked before a compact profile changes (core/questions.py); {scope} is
+    # user/project (个人/项目), {proposed} the proposal's kind
+    "question.one": ("Profile Memory — may I {change}?", "Profile Memory —— 可以{change}吗？"),
+    "question.many": (
+        "Profile Memory — may I make these {count} changes?\n{changes}",
+        "Profile Memory —— 可以做下面这 {count} 处改动吗？\n{changes}",
+    ),
+    "question.item": ("{number}. {change}", "{number}. {change}"),
+    "question.add": (
+        "add {id} to the {scope} profile under `{category}`: {text}",
+        "在{scope}画像的 `{category}` 下新增 {id}：{text}",
+    ),
+    "question.evolve": (
+        "evolve {id} in the {scope} profile under `{category}`: {old} → {text}",
+        "演进{scope}画像 `{category}` 下的 {id}：{old} → {text}",
+    ),
+    "question.pivot": (
+        "pivot {replaces} in the {scope} profile under `{category}` to {id}: {old} → {text}",
+        "将{scope}画像 `{category}` 下的 {replaces} 转向为 {id}：{old} → {text}",
+    ),
+    "question.delete": (
+        "delete {id} from the {scope} profile under `{category}`: {text}",
+        "从{scope}画像的 `{category}` 下删除 {id}：{text}",
+    ),
+    "question.restore": (
+        "restore {id} to the {scope} profile under `{category}`: {text}",
+        "将 {id} 恢复到{scope}画像的 `{category}` 下：{text}",
+    ),
+    "question.resume": (
+        "finish recording {id} in the {scope} profile under `{category}`: {text}",
+        "把{scope}画像 `{category}` 下 {id} 的记录补完：{text}",
+    ),
+    "question.discard": (
+        "discard the proposal to {proposed} under `{category}` in the {scope} profile: {what}",
+        "放弃在{scope}画像 `{category}` 下{proposed}的提议：{what}",
+    ),
+    "question.context": ("{change} (their words: {context})", "{change}（原话：{context}）"),
+    "question.approve": ("Write this change to the profile", "将这处改动写入画像"),
+    # What `pmem mcp`'s writes answer after asking (mcp_server.py)
+    "mcp.nothing_to_do": ("nothing to do: {outcome}", "无事可做：{outcome}"),
+    "mcp.said_no": (
+        "the person said no: nothing was written",
+        "本人没有同意：没有写入任何内容",
+    ),
+    "mcp.declined": (
+        "the person declined: nothing was written",
+        "本人拒绝了：没有写入任何内容",
+    ),
+    "mcp.cancelled": ("not answered: nothing was written", "没有得到回答：没有写入任何内容"),
+}
+
+# `pmem --help`: what a command is for, by its English text (cli.py keeps the English where the
+# parser is built; a text not here is shown in English).
+HELP_ZH: dict[str, str] = {
+    "Check, trace and safely edit the memory files of AI coding agents.": (
+        "检查、追溯并安全地编辑 AI 编程智能体的记忆文件。"
+    ),
+    "report problems in profiles, logs, pending proposals and agent memory": (
+        "报告画像、日志、待确认提议和智能体记忆中的问题"
+    ),
+    "trace an anchor id up to its log records": "追溯一个锚点 id 直到它的日志记录",
+    "create the missing profile files from the templates (never overwrites)": (
+        "按模板创建缺少的画像文件（从不覆盖）"
+    ),
+    "git's merge driver for memory files (set up by `pmem init --git`)": (
+        "记忆文件的 git 合并驱动（由 `pmem init --git` 设置）"
+    ),
+    "write an example workspace with deliberate problems, check and trace it": (
+        "写出一个故意带问题的示例工作区，并检查、追溯它"
+    ),
+    "append a proposal to the pending file for the person to confirm": (
+        "向待确认文件追加一条提议，由本人确认"
+    ),
+    "record a confirmed new entry and its log record; prints the new id": (
+        "记录一个已确认的新增条目及其日志记录；输出新 id"
+    ),
+    "give an entry new wording under the same id": "在同一个 id 下改写条目（演进）",
+    "replace an entry with a new one under a new id": "用新 id 下的新条目取代一个条目（转向）",
+    "remove an entry and record its deletion in the log": "移除一个条目，并在日志中记录删除",
+    "decide pending proposals: confirm, keep both, or discard": (
+        "处理待确认的提议：确认、两者都保留或放弃"
+    ),
+    "rewrite non-canonical forms that agents wrote (PM016, PM018, readable PM004 ids)": (
+        "改写智能体写下的不规范形式（PM016、PM018、可读的 PM004 id）"
+    ),
+    "list the pending proposals with their line numbers": "列出待确认的提议及其行号",
+    "the agent journal: append and search JOURNAL.jsonl": "智能体日记：追加和搜索 JOURNAL.jsonl",
+    "search the journals and the log records": "搜索日记和日志记录",
+    "the agent's durable facts: show or update FACT.md": "智能体的长期事实：查看或更新 FACT.md",
+    "print the context block an agent reads at the start of a session": (
+        "输出智能体在会话开始时读取的上下文块"
+    ),
+    "run the language server (stdio by default)": "运行语言服务器（默认使用 stdio）",
+    "run the MCP server for agents (stdio), or print its client configuration": (
+        "为智能体运行 MCP 服务器（stdio），或输出它的客户端配置"
+    ),
+    "append one entry (locked, fsynced)": "追加一条记录（加锁并 fsync）",
+    "entries whose text contains QUERY, newest first": "文本包含 QUERY 的记录，最新的在前",
+    "replace FACT.md atomically": "原子地替换 FACT.md",
+    "print FACT.md": "输出 FACT.md",
+    "FACT.md's kept versions, newest first": "FACT.md 保留的各个版本，最新的在前",
+    "a unified diff from a kept version to FACT.md": "从某个保留版本到 FACT.md 的统一差异",
+    "replace FACT.md with a kept version": "用一个保留版本替换 FACT.md",
+    "print the configuration that starts `pmem mcp` from a client": (
+        "输出让客户端启动 `pmem mcp` 的配置"
+    ),
+    "Check memory files. With no PATH: the user profile folder, ./.cursor/profile and ./memory "
+    "of the project.": (
+        "检查记忆文件。不给 PATH 时：检查用户画像文件夹、项目的 ./.cursor/profile 和 ./memory。"
+    ),
+    "files or folders to check": "要检查的文件或文件夹",
+    "only these codes (comma-separated; prefixes allowed)": "只看这些代码（逗号分隔；可用前缀）",
+    "not these codes (comma-separated; prefixes allowed)": "不看这些代码（逗号分隔；可用前缀）",
+    "change a code's severity: error, warning, information, hint or off (repeatable)": (
+        "修改某个代码的严重级别：error、warning、information、hint 或 off（可重复）"
+    ),
+    "the user profile folder (default: $PMEM_USER_DIR, then ~/.cursor/profile)": (
+        "用户画像文件夹（默认：$PMEM_USER_DIR，其次 ~/.cursor/profile）"
+    ),
+    "show program's version number and exit": "显示程序的版本号并退出",
+}
+
+# argparse's own texts (`usage:`, errors), by their English text; `%` placeholders kept.
+ARGPARSE_ZH: dict[str, str] = {
+    "usage: ": "用法：",
+    "positional arguments": "位置参数",
+    "options": "选项",
+    "show this help message and exit": "显示此帮助信息并退出",
+    "%(prog)s: error: %(message)s\n": "%(prog)s：错误：%(message)s\n",
+    "argument %(argument_name)s: %(message)s": "参数 %(argument_name)s：%(message)s",
+    "the following arguments are required: %s": "缺少以下必需参数：%s",
+    "unrecognized arguments: %s": "无法识别的参数：%s",
+    "invalid choice: %(value)r (choose from %(choices)s)": (
+        "无效的选择：%(value)r（可选：%(choices)s）"
+    ),
+    "invalid %(type)s value: %(value)r": "无效的 %(type)s 值：%(value)r",
+    "expected one argument": "需要一个参数",
+    "expected at most one argument": "最多需要一个参数",
+    "expected at least one argument": "至少需要一个参数",
+    "expected %s argument": "需要 %s 个参数",
+    "expected %s arguments": "需要 %s 个参数",
+    "ambiguous option: %(option)s could match %(matches)s": (
+        "有歧义的选项：%(option)s 可匹配 %(matches)s"
+    ),
+    "not allowed with argument %s": "不能与参数 %s 同时使用",
+    "one of the arguments %s is required": "参数 %s 中必须给出一个",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": (
+        "未知的子命令 %(parser_name)r（可选：%(choices)s）"
+    ),
 }
 
 
@@ -271,16 +591,29 @@ class Text(str):
 def _map(value: Any, change: Callable[[str], str]) -> Any:
     if isinstance(value, Text):
         return value.map_args(change)
+    if isinstance(value, (list, tuple)):
+        return [_map(item, change) for item in value]
     return change(value) if isinstance(value, str) else value
 
 
+_LIST_SEPARATOR = {"en": ", ", "zh": "、"}
+
+
+def _shown(value: Any, lang: Lang) -> Any:
+    """An argument as the message shows it: a `Text` in `lang`, a list joined the way `lang`
+    lists things (`4, 5` / `4、5`)."""
+    if isinstance(value, str):
+        return render(value, lang)
+    if isinstance(value, (list, tuple)):
+        return _LIST_SEPARATOR[lang].join(str(_shown(item, lang)) for item in value)
+    return value
+
+
 def _fill(template: str, args: Mapping[str, Any], lang: Lang) -> str:
-    return template.format(
-        **{k: render(v, lang) if isinstance(v, str) else v for k, v in args.items()}
-    )
+    return template.format(**{k: _shown(v, lang) for k, v in args.items()})
 
 
-def msg(key: str, **args: Any) -> Text:
+def msg(key: str, /, **args: Any) -> Text:
     """The message `key` with its arguments: English as a `str`, any language with `render`."""
     return Text(key, args)
 
@@ -321,3 +654,39 @@ def language_of_environment(environ: Mapping[str, str]) -> Lang:
 def choose_language(setting: str, otherwise: Lang) -> Lang:
     """`messageLanguage` ("auto", "en", "zh") over what the locale or environment says."""
     return "zh" if setting == "zh" else "en" if setting == "en" else otherwise
+
+
+@contextmanager
+def localized_parser(
+    lang: Lang,
+) -> Iterator[Callable[[argparse.ArgumentParser], argparse.ArgumentParser]]:
+    """While it lasts, argparse's own texts (`usage:`, its errors) are in `lang`; it gives a
+    function that puts a parser's descriptions and help texts (`HELP_ZH`) in `lang`. argparse
+    looks its texts up through `gettext` at the moment it uses them, by these module names."""
+    if lang == "en":
+        yield lambda parser: parser
+        return
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return ARGPARSE_ZH.get(singular if n == 1 else plural, singular if n == 1 else plural)
+
+    argparse._ = lambda text: ARGPARSE_ZH.get(text, text)  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+    try:
+        yield _localized_help
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+def _localized_help(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    parser.description = HELP_ZH.get(parser.description or "", parser.description)
+    for action in parser._actions:
+        if action.help:
+            action.help = HELP_ZH.get(action.help, action.help)
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                choice.help = HELP_ZH.get(choice.help or "", choice.help)
+            for sub in dict.fromkeys(action.choices.values()):
+                _localized_help(sub)
+    return parser

@@ -128,7 +128,7 @@ def _wanted(offer: Offer, only: Sequence[types.CodeActionKind | str] | None) -> 
 
 def _code_action(ls: ProfileMemoryServer, offer: Offer) -> types.CodeAction:
     return types.CodeAction(
-        title=offer.title,
+        title=ls.text(offer.title),
         kind=KINDS[offer.kind],
         is_preferred=offer.preferred or None,
         diagnostics=[to_lsp(ls, offer.diagnostic)] if offer.diagnostic else None,

@@ -39,6 +39,7 @@ def initialize(ls: ProfileMemoryServer, params: types.InitializeParams) -> None:
         folders = [path_of(params.root_uri)]
     ls.folders = [f for f in folders if f is not None]
     ls.init_options = _settings_object(params.initialization_options)
+    ls.locale = params.locale
     ls.report_problems(ls.reload())
     fact_versions.remember_all(ls)  # before any answer: a rewrite from now on is seen as one
 

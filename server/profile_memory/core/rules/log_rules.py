@@ -43,7 +43,7 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
     )
     missing = record.missing_fields
     if missing:
-        words = ", ".join(f"{labels[k]} ({others[k]})" for k in missing)
+        words = [f"{labels[k]} ({others[k]})" for k in missing]
         found.append(
             Finding(
                 "PM010",

@@ -39,7 +39,7 @@ def _recall_over_budget(workspace: Workspace, source: Source, lines: list[str]) 
     total, budget = sum(tokens for _, tokens in shares), settings.recall_token_budget
     if total <= budget:
         return []
-    parts = ", ".join(f"{name} ≈{tokens:,}" for name, tokens in shares)
+    parts = [f"{name} ≈{tokens:,}" for name, tokens in shares]
     message = msg("PM036", total=total, budget=budget, parts=parts)
     return [Finding("PM036", Span.file_start(lines[0]), message)]
 

@@ -50,7 +50,7 @@ def _line_findings(doc: ProfileDoc) -> list[Finding]:
         if not entry.anchors and entry.line not in doc.has_malformed_anchor:
             found.append(Finding("PM005", line, msg("PM005", text=entry.text)))
         if len(entry.anchors) > 1:
-            ids = ", ".join(a.text for a in entry.anchors)
+            ids = [a.text for a in entry.anchors]
             found.append(Finding("PM017", line, msg("PM017", count=len(entry.anchors), ids=ids)))
         found += slip_findings(entry.slips)
     return found
@@ -65,9 +65,7 @@ def _duplicates(by_id: dict[str, list[Entry]], source: Source) -> list[Finding]:
         if len(entries) < 2:
             continue
         shown = entries[: LISTED + 1]
-        lines = ", ".join(str(e.line + 1) for e in shown[:LISTED]) + (
-            ", …" if len(entries) > LISTED else ""
-        )
+        lines = [str(e.line + 1) for e in shown[:LISTED]] + (["…"] if len(entries) > LISTED else [])
         message = msg("PM002", id=anchor_id, count=len(entries), name=source.path.name, lines=lines)
         for entry in entries:
             others = tuple(
