@@ -27,6 +27,14 @@ from profile_memory.core.files import (
     Role,
     role_of,
 )
+from profile_memory.core.messages import (
+    Lang,
+    choose_language,
+    language_of_environment,
+    localized_parser,
+    msg,
+    render,
+)
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending, proposal_fields
 from profile_memory.core.places import Places, locate
 from profile_memory.core.render import as_github, as_json, as_text, summary
@@ -67,11 +75,22 @@ class CliError(Exception):
 
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
+        self.message = message  # a catalogue `Text` is shown in the person's language
         self.code = code
 
 
+# The language of what pmem says (core/messages.py): the environment's, until `load_context` has
+# read pmem.toml's `messageLanguage`.
+_language: list[Lang] = ["en"]
+
+
+def say(message: str) -> str:
+    """A message in the person's language."""
+    return render(message, _language[0])
+
+
 def _warn(message: str) -> None:
-    print(f"pmem: warning: {message}", file=sys.stderr)
+    print(say(msg("cli.warning", message=message)), file=sys.stderr)
 
 
 @dataclass
@@ -102,6 +121,11 @@ class Context:
     def resolver(self) -> Resolver:
         return Resolver(self.workspace, [self.places])
 
+    @property
+    def lang(self) -> Lang:
+        """The person's language: pmem.toml's `messageLanguage`, else the environment's."""
+        return choose_language(self.settings.message_language, language_of_environment(os.environ))
+
 
 def load_context(user_dir: str | None = None, cwd: Path | None = None) -> Context:
     provider = DiskProvider()
@@ -116,8 +140,9 @@ def load_context(user_dir: str | None = None, cwd: Path | None = None) -> Contex
         raise CliError(
             f"{error.filename or 'pmem.toml'}: cannot read: {error.strerror or error}"
         ) from None
+    _language[0] = choose_language(settings.message_language, language_of_environment(os.environ))
     for problem in problems:
-        _warn(str(problem))
+        _warn(problem.text())
     return Context(cwd, places, Workspace(provider, settings, places.user_dir))
 
 
@@ -128,7 +153,7 @@ def _codes(value: str, flag: str) -> tuple[str, ...]:
     codes = tuple(part.strip().upper() for part in value.split(",") if part.strip())
     for code in codes:
         if not any(known.startswith(code) for known in CODES):
-            raise CliError(f"{flag}: unknown diagnostic code {code}")
+            raise CliError(msg("cli.unknown_code", flag=flag, code=code))
     return codes
 
 
@@ -138,11 +163,11 @@ def _severity_overrides(values: list[str]) -> dict[str, Severity | None]:
         code, _, level = value.partition("=")
         code = code.strip().upper()
         if code not in CODES:
-            raise CliError(f"--severity {value}: unknown diagnostic code {code or '(none)'}")
-        if level.strip().lower() not in LEVELS:
             raise CliError(
-                f"--severity {value}: LEVEL must be error, warning, information, hint or off"
+                msg("cli.unknown_code", flag=f"--severity {value}", code=code or "(none)")
             )
+        if level.strip().lower() not in LEVELS:
+            raise CliError(msg("cli.bad_level", value=value))
         overrides[code] = LEVELS[level.strip().lower()]
     return overrides
 
@@ -157,12 +182,9 @@ def files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
             path = Path(os.path.abspath(given))
             kind = workspace.provider.kind(path)
             if kind is FileKind.MISSING:
-                raise CliError(f"{given}: no such file or folder")
+                raise CliError(msg("cli.no_such_file", path=given))
             if kind is not FileKind.DIR and kind is not FileKind.LINK and role_of(path) is None:
-                raise CliError(
-                    f"{given}: not a memory file (expected a profile, log, pending, FACT.md or "
-                    "JOURNAL.jsonl)"
-                )
+                raise CliError(msg("cli.not_memory_file", path=given))
             roots.append(path)
     else:
         roots = [
@@ -191,22 +213,23 @@ def run_check(
     for path in files:
         source = ctx.workspace.source(path)
         if source is not None and source.unreadable is not None:
-            raise CliError(f"{ctx.show(path)}: cannot read: {source.unreadable}")
+            raise CliError(msg("cli.cannot_read", path=ctx.show(path), why=source.unreadable))
     diagnostics = [
         d
         for d in [*check_files(ctx.workspace, files, overrides), *extra]
         if _selected(d, select, ignore)
     ]
     diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
+    lang = _language[0]
     if output_format == "json":
-        print(as_json(diagnostics, ctx.show))
+        print(as_json(diagnostics, ctx.show, lang))
     elif output_format == "github":
-        for line in as_github(diagnostics, ctx.show):
+        for line in as_github(diagnostics, ctx.show, lang):
             print(line)
     else:
-        for line in as_text(diagnostics, ctx.show):
+        for line in as_text(diagnostics, ctx.show, lang):
             print(line)
-        print(summary(diagnostics, len(files)))
+        print(summary(diagnostics, len(files), lang))
     return 1 if any(d.severity <= Severity.WARNING for d in diagnostics) else 0
 
 
@@ -252,12 +275,12 @@ def run_trace(
 ) -> int:
     problem = anchors.problem(anchor_id)
     if problem is not None:
-        raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
+        raise CliError(msg("cli.invalid_id", id=anchor_id, problem=problem), code=1)
     traces = trace(ctx.resolver.pairs(), anchor_id)
     mentions = ctx.resolver.mentions(anchor_id)
     if not traces:
         places = ", ".join(ctx.show(p) for p in ctx.places.profile_folders())
-        raise CliError(f"{anchor_id} is not in any profile or log of {places}", code=1)
+        raise CliError(msg("cli.unknown_id", id=anchor_id, places=places), code=1)
     if as_json_output:
         print(
             json.dumps(
@@ -531,7 +554,7 @@ def _pending_path(ctx: Context, given: str | None) -> PurePath:
 
 def cmd_propose(args: argparse.Namespace) -> int:
     if args.kind != "add" and not args.old:
-        raise CliError("--old is required for an evolve or a pivot")
+        raise CliError(msg("cli.old_required"))
 
     def operation(planner: Planner, ctx: Context) -> str:
         pending = _pending_path(ctx, None)
@@ -552,7 +575,7 @@ def cmd_propose(args: argparse.Namespace) -> int:
 
 def cmd_confirm(args: argparse.Namespace) -> int:
     if not (args.all or args.line):
-        raise CliError("choose the proposals: --all or --line N")
+        raise CliError(msg("cli.choose_proposals"))
     decision = "discard" if args.discard else "keep-both" if args.keep_both else "confirm"
 
     def operation(planner: Planner, ctx: Context) -> str:
@@ -1499,14 +1522,17 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    return build_parser().parse_args(argv)
+    # --help and usage errors come before any file is read: the environment's language
+    _language[0] = language_of_environment(os.environ)
+    with localized_parser(_language[0]) as localize:
+        return localize(build_parser()).parse_args(argv)
 
 
 def _run(args: argparse.Namespace) -> int:
     try:
         return args.handler(args)
     except CliError as error:
-        print(f"pmem: {error}", file=sys.stderr)
+        print(f"pmem: {say(error.message)}", file=sys.stderr)
         return error.code
     except ValueError as error:  # PMEM_TODAY and similar environment mistakes
         print(f"pmem: {error}", file=sys.stderr)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from profile_memory.core.codes import CODES, LEVELS, Severity
+from profile_memory.core.messages import msg
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -124,8 +125,16 @@ class ConfigProblem:
     source: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.source}: " if self.source else ""
-        return f"{where}setting `{self.key}`: {self.message}"
+        return str(self.text())
+
+    def text(self) -> str:
+        """The problem as a catalogue message (core/messages.py), English as a string."""
+        return msg(
+            "config.problem.at" if self.source else "config.problem",
+            source=self.source,
+            key=self.key,
+            message=self.message,
+        )
 
 
 def _canonical(
@@ -139,7 +148,7 @@ def _canonical(
             continue
         name = _ALIASES.get(key)
         if name is None:
-            problems.append(ConfigProblem(key, "unknown setting, ignored", source))
+            problems.append(ConfigProblem(key, msg("config.unknown"), source))
         else:
             values[name] = (key, value)
     return values, problems
@@ -202,7 +211,7 @@ def merge_settings(
             elif (message := _CHECKS[name](value)) is not None:
                 problems.append(
                     ConfigProblem(
-                        key, f"{value!r} is invalid ({message}); the default is used", source
+                        key, msg("config.invalid", value=repr(value), why=message), source
                     )
                 )
                 continue
