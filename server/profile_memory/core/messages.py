@@ -467,6 +467,48 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "mcp.cancelled": ("not answered: nothing was written", "没有得到回答：没有写入任何内容"),
 }
 
+# Each diagnostic code's name in Chinese (docs/format.md's table of codes shows it)
+CODE_NAMES_ZH: dict[str, str] = {
+    "PM001": "画像超过行数上限",
+    "PM002": "锚点重复",
+    "PM003": "记录重复",
+    "PM004": "锚点格式有误",
+    "PM005": "未确认的条目",
+    "PM006": "锚点没有记录",
+    "PM007": "孤立记录",
+    "PM008": "锚点已删除",
+    "PM009": "行格式有误",
+    "PM010": "记录不完整",
+    "PM011": "精简版不一致",
+    "PM012": "记录日期有误",
+    "PM013": "未知操作",
+    "PM014": "未知分类",
+    "PM015": "缺少日志",
+    "PM016": "记录标题格式有误",
+    "PM017": "多个锚点",
+    "PM018": "非规范写法",
+    "PM019": "分类不一致",
+    "PM020": "日记行不是有效 JSON",
+    "PM021": "日记条目无效",
+    "PM030": "不安全的记忆文件",
+    "PM031": "FACT.md 过大",
+    "PM032": "非 UTF-8 字节",
+    "PM033": "文件过大",
+    "PM040": "提议格式有误",
+    "PM041": "相似条目",
+    "PM042": "缺少目标",
+    "PM043": "重复的提议",
+    "PM050": "OLD 不一致",
+    "PM051": "日志顺序有误",
+    "PM052": "历史缺少新增",
+    "PM034": "超出 token 预算",
+    "PM035": "FACT.md 超出 token 预算",
+    "PM036": "回忆块超出 token 预算",
+    "PM060": "机密",
+    "PM070": "合并冲突",
+    "PM071": "缺少合并驱动",
+}
+
 # `pmem --help`: what a command is for, by its English text (cli.py keeps the English where the
 # parser is built; a text not here is shown in English).
 HELP_ZH: dict[str, str] = {
