@@ -21,7 +21,11 @@ NOT_YET = ("PM016", "PM018", "PM021", "PM040")
 def prose(template: str) -> str:
     """What is the catalogue's own writing: placeholders, `code`, links and quoted forms taken
     out."""
-    return re.sub(r"\{[^}]*\}|`[^`]*`|\]\([^)]*\)|PF-\S+|U\+FFFD|[a-z]+(/[a-z]+)+", "", template)
+    return re.sub(
+        r"Profile Memory|\{[^}]*\}|`[^`]*`|\]\([^)]*\)|PF-\S+|U\+FFFD|[a-z]+(/[a-z]+)+",
+        "",
+        template,
+    )
 
 
 def is_chinese(text: str) -> bool:

@@ -480,7 +480,7 @@ def run_write(
             )
         )
     else:
-        print(plan.outcome)
+        print(say(plan.outcome))
     return 0
 
 

@@ -416,6 +416,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{value} is invalid ({why}); the default is used",
         "{value} 无效（{why}）；已使用默认值",
     ),
+    # What writes say they did (core/plans.py) and the editor shows (lsp/)
+    "plan.discarded": ("{count} discarded", "已放弃 {count} 条"),
+    "plan.confirmed": ("{count} confirmed: {ids}", "已确认 {count} 条：{ids}"),
+    "plan.no_confirm": ("nothing to confirm", "没有可确认的提议"),
+    "plan.over_limit": (
+        "{where} now has {lines} lines, over its limit of {limit}; merge or remove entries",
+        "{where} 现在有 {lines} 行，超过上限 {limit} 行；请合并或删除条目",
+    ),
+    "lsp.said": ("Profile Memory: {text}", "Profile Memory：{text}"),
+    "lsp.not_applied": ("not applied: {why}", "未应用：{why}"),
+    "lsp.editor_refused": ("the editor refused the edit", "编辑器拒绝了这次编辑"),
+    "lsp.loading": ("Profile Memory: loading memory files", "Profile Memory：正在加载记忆文件"),
+    "lsp.loaded_of": ("{count}/{total} files", "{count}/{total} 个文件"),
     # What a person is asked before a compact profile changes (core/questions.py); {scope} is
     # user/project (个人/项目), {proposed} the proposal's kind
     "question.one": ("Profile Memory — may I {change}?", "Profile Memory —— 可以{change}吗？"),

@@ -24,7 +24,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from profile_memory import __version__
 from profile_memory.core.config import ConfigProblem, Settings, today
 from profile_memory.core.files import role_of
-from profile_memory.core.messages import Lang, choose_language, language_of_locale, render
+from profile_memory.core.messages import Lang, choose_language, language_of_locale, msg, render
 from profile_memory.core.places import Places, locate
 from profile_memory.core.profile import Token
 from profile_memory.core.resolve import Resolver, token_at
@@ -199,7 +199,9 @@ class ProfileMemoryServer(LanguageServer):
             if text not in self._reported:
                 self._reported.add(text)
                 self.window_show_message(
-                    types.ShowMessageParams(types.MessageType.Warning, f"Profile Memory: {text}")
+                    types.ShowMessageParams(
+                        types.MessageType.Warning, self.text(msg("lsp.said", text=text))
+                    )
                 )
 
     @property
