@@ -15,7 +15,7 @@ JOURNAL = "/repo/memory/JOURNAL.jsonl"
 FACT = "/repo/memory/FACT.md"
 
 # Codes whose message is still an English reason from a parser (not in the catalogue yet).
-NOT_YET = ("PM016", "PM018", "PM021", "PM040")
+NOT_YET = ("PM016", "PM018", "PM021")
 
 
 def prose(template: str) -> str:
@@ -53,9 +53,11 @@ MESSY = {
     + record("PF-20260412-10", op="演进", summary="新的")
     + record("PF-20260412-11", date="2026-04-12", summary="后")
     + record("PF-20260412-12", date="2026-04-11", summary="前"),
-    PP: "# Project Profile\n\n## 项目定位\n- 工具链 <!-- PF-20260412-01 -->\n",
+    PP: "# Project Profile\n\n## 项目定位\n- 工具链 <!-- PF-20260412-01 -->\n"
+    "<<<<<<< ours\n- 甲\n=======\n- 乙\n>>>>>>> theirs\n",
     PENDING: "**项目画像：**\n- [新增][没有的分类] 某事\n- [新增][项目定位] 工具链\n"
-    "- [新增][项目定位] 工具链\n- [演进][项目定位] 不存在 → 新的\n",
+    "- [新增][项目定位] 工具链\n- [演进][项目定位] 不存在 → 新的\n"
+    "- [演进][项目定位] 旧：不存在 → 新：新的\n- 不是提议\n",
     JOURNAL: '{"ts": 1\nnot json\n[1]\n',
-    FACT: "# Facts\n" + "长句子。" * 4000 + "\n",
+    FACT: "# Facts\ntoken ghp_" + "A1b2C3d4E5" * 3 + "F6g7H8\n" + "长句子。" * 4000 + "\n",
 }

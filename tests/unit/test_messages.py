@@ -128,3 +128,20 @@ def test_help_texts_are_chinese_and_name_the_same_flags_and_files():
         assert re.search(r"[\u4e00-\u9fff]", chinese), english
         for name in re.findall(r"`[^`]+`|PM\d{3}|[\w.]+\.(?:md|jsonl)|\$\w+", english):
             assert name in chinese, (name, chinese)
+
+
+def test_message_language_is_a_typed_setting_a_bad_value_reported_and_auto_kept():
+    from profile_memory.core.config import merge_settings
+
+    settings, problems = merge_settings([({"messageLanguage": "zh"}, "pmem.toml")])
+    assert settings.message_language == "zh" and problems == []
+    settings, problems = merge_settings([({"messageLanguage": "fr"}, "pmem.toml")])
+    assert settings.message_language == "auto"
+    (problem,) = problems
+    assert str(problem) == (
+        "pmem.toml: setting `messageLanguage`: 'fr' is invalid (expected 'auto', 'en' or 'zh'); "
+        "the default is used"
+    )
+    assert render(problem.text(), "zh") == (
+        "pmem.toml：设置 `messageLanguage`：'fr' 无效（expected 'auto', 'en' or 'zh'）；已使用默认值"
+    )

@@ -186,6 +186,25 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "the recall block is ≈{total:,} tokens, over its budget of {budget:,} ({parts})",
         "回忆块约 {total:,} 个 token，超出预算 {budget:,}（{parts}）",
     ),
+    "PM040.not_proposal": (
+        "a list item that is no proposal: expected `- [KIND][CATEGORY] text`",
+        "这个列表项不是提议：应为 `- [KIND][CATEGORY] text`",
+    ),
+    "PM040.kind": (
+        "unknown kind `{kind}`: expected 新增/演进/转向 (add/evolve/pivot)",
+        "无法识别的类型 `{kind}`：应为 新增/演进/转向（add/evolve/pivot）",
+    ),
+    "PM040.no_category": ("the proposal names no category", "这条提议没有写分类"),
+    "PM040.no_scope": (
+        "a proposal before any scope header (`**个人画像：**` or `**项目画像：**`)",
+        "提议前面没有范围标题（`**个人画像：**` 或 `**项目画像：**`）",
+    ),
+    "PM040.no_text": ("the proposal has no text", "这条提议没有内容"),
+    "PM040.no_change": (
+        "an evolve or pivot needs `旧：OLD → 新：NEW` (or `old: OLD → new: NEW`)",
+        "演进或转向需要写成 `旧：OLD → 新：NEW`（或 `old: OLD → new: NEW`）",
+    ),
+    "PM040.old_new": ("both OLD and NEW must be given", "OLD 和 NEW 都要给出"),
     "PM041": (
         "this add reads much like {place} ({id}, similarity {score:.2f}): {text}",
         "这条新增与 {place}（{id}，相似度 {score:.2f}）很像：{text}",
