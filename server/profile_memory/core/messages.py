@@ -362,6 +362,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "**{name}** · {count} 个条目 · 约 {tokens:,} 个 token，占 {profile} 的 {share:.0%}"
         "（全文约 {whole:,}，预算 {budget:,}）",
     ),
+    # Completion details (lsp/completion.py)
+    "completion.no_record": ("an entry with no record yet", "还没有记录的条目"),
+    "completion.category": ("category", "分类"),
+    "completion.next_id": ("the next free id", "下一个可用的 id"),
     # Code lenses and inlay hints (core/outline.py, lsp/code_lens.py)
     "cost": (
         "lines {lines}/{limit} · ≈{tokens:,}/{budget:,} tok",
