@@ -45,6 +45,10 @@ def pmem_environment(cwd: Path, env: dict[str, str] | None = None) -> dict[str, 
     }
     environment["HOME"] = str(cwd)
     environment["PMEM_TODAY"] = TODAY
+    # English, whatever this machine's locale (a test that wants Chinese sets LANG or LC_*)
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        environment.pop(name, None)
+    environment["LANG"] = "C"
     environment.update(env or {})
     return environment
 

@@ -152,6 +152,8 @@ async def start_session(
     tmp_path: Path,
     fixture: str = "clean",
     options: dict | None = None,
+    locale: str | None = None,
+    configuration: dict | None = None,
 ) -> Session:
     registrations: list[types.Registration] = []
     client.registrations = registrations
@@ -182,13 +184,14 @@ async def start_session(
         return types.ApplyWorkspaceEditResult(applied=True)
 
     init_options = {"userProfileDir": str(session.user_dir), "debounceMs": 50, **(options or {})}
-    client.set_configuration({"profileMemory": {}})
+    client.set_configuration({"profileMemory": configuration or {}})
     result = await client.initialize_session(
         types.InitializeParams(
             capabilities=capabilities(kind),
             root_uri=session.repo.as_uri(),
             workspace_folders=[types.WorkspaceFolder(session.repo.as_uri(), "repo")],
             initialization_options=init_options,
+            locale=locale,
         )
     )
     session.encoding = result.capabilities.position_encoding or types.PositionEncodingKind.Utf16

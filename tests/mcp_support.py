@@ -57,7 +57,9 @@ def pmem_mcp(tree: FixtureTree, *extra: str) -> list[str]:
     ]
 
 
-def stdio_client(tree: FixtureTree, *extra: str, elicitation=None, mode: str = "auto"):
+def stdio_client(
+    tree: FixtureTree, *extra: str, elicitation=None, mode: str = "auto", env: dict | None = None
+):
     """The SDK's client on a real `pmem mcp` process over stdio (answering with `elicitation`)."""
     from mcp import Client, StdioServerParameters
 
@@ -65,7 +67,7 @@ def stdio_client(tree: FixtureTree, *extra: str, elicitation=None, mode: str = "
         StdioServerParameters(
             command=sys.executable,
             args=pmem_mcp(tree, *extra)[1:],
-            env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home")},
+            env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), **(env or {})},
         ),
         client_info=AGENT,
         elicitation_callback=elicitation,

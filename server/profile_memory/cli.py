@@ -24,6 +24,14 @@ from profile_memory.core.files import (
     Role,
     role_of,
 )
+from profile_memory.core.messages import (
+    Lang,
+    choose_language,
+    language_of_environment,
+    localized_parser,
+    msg,
+    render,
+)
 from profile_memory.core.places import Places, locate
 from profile_memory.core.secrets import masked
 from profile_memory.core.workspace import FileKind, TextProvider, Workspace
@@ -49,11 +57,22 @@ class CliError(Exception):
 
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
+        self.message = message  # a catalogue `Text` is shown in the person's language
         self.code = code
 
 
+# The language of what pmem says (core/messages.py): the environment's, until `load_context` has
+# read pmem.toml's `messageLanguage`.
+_language: list[Lang] = ["en"]
+
+
+def say(message: str) -> str:
+    """A message in the person's language."""
+    return render(message, _language[0])
+
+
 def _warn(message: str) -> None:
-    print(f"pmem: warning: {message}", file=sys.stderr)
+    print(say(msg("cli.warning", message=message)), file=sys.stderr)
 
 
 @dataclass
@@ -86,6 +105,11 @@ class Context:
 
         return Resolver(self.workspace, [self.places])
 
+    @property
+    def lang(self) -> Lang:
+        """The person's language: pmem.toml's `messageLanguage`, else the environment's."""
+        return choose_language(self.settings.message_language, language_of_environment(os.environ))
+
 
 def load_context(
     user_dir: str | None = None, cwd: Path | None = None, provider: TextProvider | None = None
@@ -103,8 +127,9 @@ def load_context(
         raise CliError(
             f"{error.filename or 'pmem.toml'}: cannot read: {error.strerror or error}"
         ) from None
+    _language[0] = choose_language(settings.message_language, language_of_environment(os.environ))
     for problem in problems:
-        _warn(str(problem))
+        _warn(problem.text())
     return Context(cwd, places, Workspace(provider, settings, places.user_dir))
 
 
@@ -115,7 +140,7 @@ def _codes(value: str, flag: str) -> tuple[str, ...]:
     codes = tuple(part.strip().upper() for part in value.split(",") if part.strip())
     for code in codes:
         if not any(known.startswith(code) for known in CODES):
-            raise CliError(f"{flag}: unknown diagnostic code {code}")
+            raise CliError(msg("cli.unknown_code", flag=flag, code=code))
     return codes
 
 
@@ -125,11 +150,11 @@ def _severity_overrides(values: list[str]) -> dict[str, Severity | None]:
         code, _, level = value.partition("=")
         code = code.strip().upper()
         if code not in CODES:
-            raise CliError(f"--severity {value}: unknown diagnostic code {code or '(none)'}")
-        if level.strip().lower() not in LEVELS:
             raise CliError(
-                f"--severity {value}: LEVEL must be error, warning, information, hint or off"
+                msg("cli.unknown_code", flag=f"--severity {value}", code=code or "(none)")
             )
+        if level.strip().lower() not in LEVELS:
+            raise CliError(msg("cli.bad_level", value=value))
         overrides[code] = LEVELS[level.strip().lower()]
     return overrides
 
@@ -144,12 +169,9 @@ def files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
             path = Path(os.path.abspath(given))
             kind = workspace.provider.kind(path)
             if kind is FileKind.MISSING:
-                raise CliError(f"{given}: no such file or folder")
+                raise CliError(msg("cli.no_such_file", path=given))
             if kind is not FileKind.DIR and kind is not FileKind.LINK and role_of(path) is None:
-                raise CliError(
-                    f"{given}: not a memory file (expected a profile, log, pending, FACT.md or "
-                    "JOURNAL.jsonl)"
-                )
+                raise CliError(msg("cli.not_memory_file", path=given))
             roots.append(path)
     else:
         roots = [
@@ -181,22 +203,23 @@ def run_check(
     for path in files:
         source = ctx.workspace.source(path)
         if source is not None and source.unreadable is not None:
-            raise CliError(f"{ctx.show(path)}: cannot read: {source.unreadable}")
+            raise CliError(msg("cli.cannot_read", path=ctx.show(path), why=source.unreadable))
     diagnostics = [
         d
         for d in [*check_files(ctx.workspace, files, overrides), *extra]
         if _selected(d, select, ignore)
     ]
     diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
+    lang = _language[0]
     if output_format == "json":
-        print(as_json(diagnostics, ctx.show))
+        print(as_json(diagnostics, ctx.show, lang))
     elif output_format == "github":
-        for line in as_github(diagnostics, ctx.show):
+        for line in as_github(diagnostics, ctx.show, lang):
             print(line)
     else:
-        for line in as_text(diagnostics, ctx.show):
+        for line in as_text(diagnostics, ctx.show, lang):
             print(line)
-        print(summary(diagnostics, len(files)))
+        print(summary(diagnostics, len(files), lang))
     return 1 if any(d.severity <= Severity.WARNING for d in diagnostics) else 0
 
 
@@ -221,6 +244,7 @@ def _git_setup_findings(
 ) -> list[Diagnostic]:
     """PM071: this clone's `.gitattributes` names pmem's merge driver, its git config lacks it."""
     from profile_memory.core.diagnostics import Finding, apply_severity
+    from profile_memory.core.messages import msg
     from profile_memory.core.span import Span
     from profile_memory.store.gitsync import SETUP_COMMAND, missing_driver
 
@@ -228,10 +252,7 @@ def _git_setup_findings(
     if found is None:
         return []
     path, line = found
-    message = (
-        "this clone has no `merge.pmem.driver` in its git config, so git merges memory files "
-        f"line by line: run `{SETUP_COMMAND}`"
-    )
+    message = msg("PM071", command=SETUP_COMMAND)
     severities = {**ctx.workspace.settings.severities(), **(overrides or {})}
     return apply_severity(path, [Finding("PM071", Span(line, 0, line, 0), message)], severities)
 
@@ -258,12 +279,12 @@ def run_trace(
 
     problem = anchors.problem(anchor_id)
     if problem is not None:
-        raise CliError(f"{anchor_id} is not a valid anchor id: {problem}", code=1)
+        raise CliError(msg("cli.invalid_id", id=anchor_id, problem=problem), code=1)
     traces = trace(ctx.resolver.pairs(), anchor_id)
     mentions = ctx.resolver.mentions(anchor_id)
     if not traces:
         places = ", ".join(ctx.show(p) for p in ctx.places.profile_folders())
-        raise CliError(f"{anchor_id} is not in any profile or log of {places}", code=1)
+        raise CliError(msg("cli.unknown_id", id=anchor_id, places=places), code=1)
     if as_json_output:
         print(
             json.dumps(
@@ -468,7 +489,7 @@ def run_write(
             )
         )
     else:
-        print(plan.outcome)
+        print(say(plan.outcome))
     return 0
 
 
@@ -546,7 +567,7 @@ def cmd_propose(args: argparse.Namespace) -> int:
     from profile_memory.core.pending import ProposalKind, Scope
 
     if args.kind != "add" and not args.old:
-        raise CliError("--old is required for an evolve or a pivot")
+        raise CliError(msg("cli.old_required"))
 
     def operation(planner: Planner, ctx: Context) -> str:
         pending = _pending_path(ctx, None)
@@ -569,7 +590,7 @@ def cmd_confirm(args: argparse.Namespace) -> int:
     from profile_memory.core.pending import parse_pending
 
     if not (args.all or args.line):
-        raise CliError("choose the proposals: --all or --line N")
+        raise CliError(msg("cli.choose_proposals"))
     decision = "discard" if args.discard else "keep-both" if args.keep_both else "confirm"
 
     def operation(planner: Planner, ctx: Context) -> str:
@@ -1566,14 +1587,17 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    return build_parser().parse_args(argv)
+    # --help and usage errors come before any file is read: the environment's language
+    _language[0] = language_of_environment(os.environ)
+    with localized_parser(_language[0]) as localize:
+        return localize(build_parser()).parse_args(argv)
 
 
 def _run(args: argparse.Namespace) -> int:
     try:
         return args.handler(args)
     except CliError as error:
-        print(f"pmem: {error}", file=sys.stderr)
+        print(f"pmem: {say(error.message)}", file=sys.stderr)
         return error.code
     except ValueError as error:  # PMEM_TODAY and similar environment mistakes
         print(f"pmem: {error}", file=sys.stderr)

@@ -66,6 +66,7 @@ from profile_memory.core.files import (
     pair_name,
     role_of,
 )
+from profile_memory.core.messages import CATALOGUE, msg, render
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import BadText, Plan, PlanError, Planner
 from profile_memory.core.profile import parse_profile
@@ -346,8 +347,19 @@ def _only_true(value: object) -> bool:
 
 class Approval(BaseModel):
     approve: Annotated[
-        bool, BeforeValidator(_only_true), Field(description="Write this change to the profile")
+        bool, BeforeValidator(_only_true), Field(description=CATALOGUE["question.approve"][0])
     ] = False
+
+
+class ApprovalZh(Approval):
+    """The same answer, its field described in Chinese (the form is part of the question)."""
+
+    approve: Annotated[
+        bool, BeforeValidator(_only_true), Field(description=CATALOGUE["question.approve"][1])
+    ] = False
+
+
+APPROVALS: dict[str, type[Approval]] = {"en": Approval, "zh": ApprovalZh}
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +385,13 @@ def _question(door: Door, ctx: Context, planned: Planned) -> NotAsked | Elicit[A
         return NotAsked("trusted")
     if not _can_ask(ctx):
         return NotAsked("pending")
-    return Elicit(question(plan.changes, plan.outcome), Approval)
+    lang = door.here().lang
+    return Elicit(question(plan.changes, plan.outcome, lang), APPROVALS[lang])
+
+
+def _say(door: Door, key: str, **args: Any) -> str:
+    """A result text in the person's language (core/messages.py)."""
+    return render(msg(key, **args), door.here().lang)
 
 
 def _decided(
@@ -390,15 +408,16 @@ def _decided(
         case AcceptedElicitation(data=NotAsked(reason="pending")):
             return wait()
         case AcceptedElicitation(data=NotAsked(reason="nothing")):
+            outcome = planned.prepared.plan.outcome
             return Outcome(
-                status="not_written", message=f"nothing to do: {planned.prepared.plan.outcome}"
+                status="not_written", message=_say(door, "mcp.nothing_to_do", outcome=outcome)
             )
         case AcceptedElicitation():
-            return Outcome(status="declined", message="the person said no: nothing was written")
+            return Outcome(status="declined", message=_say(door, "mcp.said_no"))
         case DeclinedElicitation():
-            return Outcome(status="declined", message="the person declined: nothing was written")
+            return Outcome(status="declined", message=_say(door, "mcp.declined"))
         case CancelledElicitation():
-            return Outcome(status="cancelled", message="not answered: nothing was written")
+            return Outcome(status="cancelled", message=_say(door, "mcp.cancelled"))
     raise ToolError("unexpected answer")
 
 
@@ -721,7 +740,7 @@ def _read_tools(server: MCPServer, door: Door) -> None:
                 found = check_files(here.workspace, files)
                 found.sort(key=lambda d: (here.show(d.path), d.span, d.code))
                 return Findings(
-                    findings=as_json_objects(found, here.show),
+                    findings=as_json_objects(found, here.show, here.lang),
                     errors=sum(1 for d in found if d.severity is Severity.ERROR),
                     warnings=sum(1 for d in found if d.severity is Severity.WARNING),
                 )

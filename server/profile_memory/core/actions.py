@@ -17,13 +17,13 @@ from pathlib import PurePath
 from typing import Any, TypeVar
 
 from profile_memory.core.anchors import find_tokens, is_valid, repaired
-from profile_memory.core.diagnostics import Diagnostic
+from profile_memory.core.diagnostics import Diagnostic, masked_message
 from profile_memory.core.files import Role, pair_name, role_of
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal, ProposalKind, parse_pending
 from profile_memory.core.plans import PairRef, PlanError, Planner
 from profile_memory.core.profile import Entry, parse_profile
 from profile_memory.core.rules import check_source
-from profile_memory.core.secrets import masked
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
 from profile_memory.core.workspace import Source, Workspace
@@ -162,7 +162,7 @@ class Offer:
     preferred: bool = False
 
     def __post_init__(self) -> None:
-        self.title = masked(self.title)  # titles quote entries, categories, proposals
+        self.title = masked_message(self.title)  # titles quote entries, categories, proposals
 
 
 @dataclass
@@ -202,9 +202,9 @@ def _fix_choices(ctx: _Context, d: Diagnostic) -> list[Choice]:
     token = lines[line][d.span.start_col : d.span.end_col] if line < len(lines) else ""
     code = d.code
     if code == "PM060":
-        return [("Redact this secret", "redact", {"span": d.span})]
+        return [(msg("action.redact"), "redact", {"span": d.span})]
     if code == "PM002":
-        return [(f"Give this entry a new id ({ctx.next_id()})", "new-id", {"span": d.span})]
+        return [(msg("action.new_id", id=ctx.next_id()), "new-id", {"span": d.span})]
     if code == "PM004":
         return _malformed_token(ctx, d.span, token)
     if code in ("PM016", "PM018"):
@@ -212,22 +212,22 @@ def _fix_choices(ctx: _Context, d: Diagnostic) -> list[Choice]:
     if code == "PM005":
         entry = ctx.entry_on(line)
         category = entry.category if entry else ""
-        return [(f"Confirm as {ctx.next_id()} in {category}", "confirm-entry", {})]
+        return [(msg("action.confirm", id=ctx.next_id(), category=category), "confirm-entry", {})]
     if code == "PM006":
-        return [(f"Create the log record of {token}", "create-record", {"id": token})]
+        return [(msg("action.create_record", id=token), "create-record", {"id": token})]
     if code == "PM008":
         return [
-            (f"Remove the entry of {token}", "remove-entry", {}),
-            (f"Record a restore of {token}", "record-restore", {"id": token}),
+            (msg("action.remove_entry", id=token), "remove-entry", {}),
+            (msg("action.record_restore", id=token), "record-restore", {"id": token}),
         ]
     if code == "PM010":
-        return [("Add the missing fields", "add-missing-fields", {})]
+        return [(msg("action.add_fields"), "add-missing-fields", {})]
     if code == "PM015":
-        return [("Create the log from its template", "create-log", {})]
+        return [(msg("action.create_log"), "create-log", {})]
     if code == "PM003":
         return [
-            (f"Renumber this record ({ctx.next_id()})", "renumber-record", {}),
-            ("Make it a restore", "make-restore", {}),
+            (msg("action.renumber", id=ctx.next_id()), "renumber-record", {}),
+            (msg("action.make_restore"), "make-restore", {}),
         ]
     if code in ("PM007", "PM011"):
         return _history_fixes(ctx, code, line)
@@ -235,7 +235,7 @@ def _fix_choices(ctx: _Context, d: Diagnostic) -> list[Choice]:
         return _category_fixes(ctx, line)
     if code == "PM041" and d.related:
         similar = d.related[0].span.start_line
-        title = f"Turn into an evolve of the entry on line {similar + 1}"
+        title = msg("action.to_evolve", line=similar + 1)
         return [(title, "add-to-evolve", {"target": str(similar)})]
     return []
 
@@ -244,10 +244,12 @@ def _malformed_token(ctx: _Context, span: Span, token: str) -> list[Choice]:
     # a token that plainly means an id keeps it: a new id would fork that id's history
     meant = repaired(token)
     if meant:
-        return [(f"Rewrite {token} as {meant}", "repair-token", {"span": span})]
+        return [
+            (msg("action.repair_token", token=token, meant=meant), "repair-token", {"span": span})
+        ]
     on_entry = role_of(ctx.path) is Role.PROFILE and ctx.lines[span.start_line].startswith("-")
     action = "new-id" if on_entry else "replace-token"
-    return [(f"Replace {token} with a new id ({ctx.next_id()})", action, {"span": span})]
+    return [(msg("action.replace_token", token=token, id=ctx.next_id()), action, {"span": span})]
 
 
 def _history_fixes(ctx: _Context, code: str, line: int) -> list[Choice]:
@@ -256,12 +258,12 @@ def _history_fixes(ctx: _Context, code: str, line: int) -> list[Choice]:
         return []
     if code == "PM007":
         return [
-            (f"Mark {anchor} deleted in the log", "mark-deleted", {"id": anchor}),
-            (f"Restore {anchor} to the profile", "restore-entry", {"id": anchor}),
+            (msg("action.mark_deleted", id=anchor), "mark-deleted", {"id": anchor}),
+            (msg("action.restore_entry", id=anchor), "restore-entry", {"id": anchor}),
         ]
     return [
-        (f"Record as evolve of {anchor}", "record-evolve", {"id": anchor}),
-        (f"Record as pivot ({ctx.next_id()} replaces {anchor})", "record-pivot", {"id": anchor}),
+        (msg("action.record_evolve", id=anchor), "record-evolve", {"id": anchor}),
+        (msg("action.record_pivot", new=ctx.next_id(), id=anchor), "record-pivot", {"id": anchor}),
     ]
 
 
@@ -272,16 +274,16 @@ def _category_fixes(ctx: _Context, line: int) -> list[Choice]:
     category = history.latest_value("category") if history else None
     if entry is None or category is None:
         return []
-    move: Choice = (f"Move the entry to `{category}`", "move-entry", {"target": category})
+    move: Choice = (msg("action.move_entry", category=category), "move-entry", {"target": category})
     record: Choice = (
-        f"Record that {entry.id} now belongs to `{entry.category}`",
+        msg("action.record_category", id=entry.id, category=entry.category),
         "record-category",
         {"id": entry.id},
     )
     profile = pair.profile if pair else None
-    if profile is not None and category not in profile.doc.category_names():
+    if profile is not None and not profile.doc.has_category(category):
         # a 分类 that is no heading was most likely renamed there: recording it comes first
-        return [record, (f"Move the entry to a new heading `{category}`", *move[1:])]
+        return [record, (msg("action.move_entry_new", category=category), *move[1:])]
     return [move, record]
 
 
@@ -291,8 +293,8 @@ def _canonical_fixes(ctx: _Context, line: int) -> list[Choice]:
     if not any(slip.canonical is not None for slip in _slips_on(ctx, line)):
         return []
     return [
-        ("Rewrite in canonical form", "normalise", {}),
-        ("Rewrite every non-canonical form in this file", "normalise-all", {}),
+        (msg("action.normalise"), "normalise", {}),
+        (msg("action.normalise_all"), "normalise-all", {}),
     ]
 
 
@@ -337,17 +339,17 @@ def _profile_rewrites(ctx: _Context, first: int, last: int, fixed: set[int]) -> 
         if not first <= entry.line <= last:
             continue
         if entry.id is None and entry.line not in fixed:
-            title = f"Confirm as {ctx.next_id()} in {entry.category}"
+            title = msg("action.confirm", id=ctx.next_id(), category=entry.category)
             offers.append(_offer(ctx, title, "confirm-entry", entry.line))
         elif entry.id and pair and pair.history(entry.id):
-            title = f"Delete {entry.id} from {entry.category}"
+            title = msg("action.delete", id=entry.id, category=entry.category)
             offers.append(_offer(ctx, title, "delete", entry.line, id=entry.id))
     for category in doc.categories:
         if first <= category.line <= last:
             offers += [
                 _offer(
                     ctx,
-                    f"Merge `{category.name}` into `{other}`",
+                    msg("action.merge_category", category=category.name, other=other),
                     "merge-category",
                     category.line,
                     id=category.name,
@@ -365,12 +367,19 @@ def _pending_rewrites(ctx: _Context, first: int, last: int) -> list[Offer]:
             continue
         what = f"[{proposal.kind.value}][{proposal.category}]"
         offers.append(
-            _offer(ctx, f"Confirm {what} {proposal.text}", "pending-confirm", proposal.line)
+            _offer(
+                ctx,
+                msg("action.pending_confirm", what=what, text=proposal.text),
+                "pending-confirm",
+                proposal.line,
+            )
         )
         if proposal.kind is not ProposalKind.ADD:
-            title = f"Keep both: add {proposal.text} as a new entry"
+            title = msg("action.keep_both", text=proposal.text)
             offers.append(_offer(ctx, title, "pending-keep-both", proposal.line))
-        offers.append(_offer(ctx, f"Discard {what}", "pending-discard", proposal.line))
+        offers.append(
+            _offer(ctx, msg("action.discard", what=what), "pending-discard", proposal.line)
+        )
     return offers
 
 

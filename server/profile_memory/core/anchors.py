@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from profile_memory.core.messages import msg
+
 # A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before
 # it. The dashes of a comment's ends (`<!--PF-20260302-01-->`) are not part of it: agents leave out
 # the spaces.
@@ -32,23 +34,23 @@ def problem(token: str) -> str | None:
     ids)."""
     shape = _SHAPE.fullmatch(token)
     if shape is None:
-        return "expected PF-YYYYMMDD-NN (a date, a dash and a sequence number)"
+        return msg("anchor.shape")
     date_part, seq_part = shape.groups()
     if (
         len(seq_part) > MAX_SEQ_DIGITS
     ):  # checked before any conversion: a token may have thousands of digits
-        return f"the sequence number has {len(seq_part)} digits, more than {MAX_SEQ_DIGITS}"
+        return msg("anchor.seq_long", digits=len(seq_part), most=MAX_SEQ_DIGITS)
     if len(date_part) != 8:
-        return f"the date part must have 8 digits (YYYYMMDD), it has {len(date_part)}"
+        return msg("anchor.date_digits", digits=len(date_part))
     wrong_date = _date_problem(date_part)
     if wrong_date is not None:
         return wrong_date
     if len(seq_part) < 2:
-        return "the sequence number must have at least two digits (01, 02, …)"
+        return msg("anchor.seq_short")
     if int(seq_part) == 0:
-        return "the sequence number starts at 01, not 00"
+        return msg("anchor.seq_zero")
     if len(seq_part) > 2 and seq_part.startswith("0"):
-        return f"the sequence number {seq_part} has a superfluous leading zero"
+        return msg("anchor.seq_zeros", seq=seq_part)
     return None
 
 
@@ -58,13 +60,13 @@ def _date_problem(date_part: str) -> str | None:
     days, and every id is new to `problem`'s cache)."""
     year, month, day = int(date_part[:4]), int(date_part[4:6]), int(date_part[6:])
     if not 1 <= month <= 12:
-        return f"month {date_part[4:6]} does not exist"
+        return msg("anchor.month", month=date_part[4:6])
     if day == 0:
-        return "day 00 does not exist"
+        return msg("anchor.day_zero")
     try:
         dt.date(year, month, day)
     except ValueError:
-        return f"{year:04d}-{month:02d}-{day:02d} is not a real date"
+        return msg("anchor.not_a_date", date=f"{year:04d}-{month:02d}-{day:02d}")
     return None
 
 

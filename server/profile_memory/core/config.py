@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from profile_memory.core.codes import CODES, LEVELS, Severity
+from profile_memory.core.messages import msg
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -39,6 +40,7 @@ class Settings:
     recall_token_budget: int = 4000
     severity: dict[str, str] = field(default_factory=dict)
     language: str = "zh"
+    message_language: str = "auto"  # the interface's language (core/messages.py): auto, en, zh
     debounce_ms: int = 200
     entry_info: str = "inlay"  # where a profile entry's record count and last change show
     fact_file_max_bytes: int = 16 * 1024
@@ -87,6 +89,10 @@ _SCALARS: dict[str, tuple[str, Callable[[Any], str | None]]] = {
         ),
     ),
     "language": ("language", lambda v: None if v in ("zh", "en") else "expected 'zh' or 'en'"),
+    "messageLanguage": (
+        "message_language",
+        lambda v: None if v in ("auto", "en", "zh") else "expected 'auto', 'en' or 'zh'",
+    ),
     "debounceMs": ("debounce_ms", _whole(0)),
     "entryInfo": (
         "entry_info",
@@ -119,8 +125,16 @@ class ConfigProblem:
     source: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.source}: " if self.source else ""
-        return f"{where}setting `{self.key}`: {self.message}"
+        return str(self.text())
+
+    def text(self) -> str:
+        """The problem as a catalogue message (core/messages.py), English as a string."""
+        return msg(
+            "config.problem.at" if self.source else "config.problem",
+            source=self.source,
+            key=self.key,
+            message=self.message,
+        )
 
 
 def _canonical(
@@ -134,7 +148,7 @@ def _canonical(
             continue
         name = _ALIASES.get(key)
         if name is None:
-            problems.append(ConfigProblem(key, "unknown setting, ignored", source))
+            problems.append(ConfigProblem(key, msg("config.unknown"), source))
         else:
             values[name] = (key, value)
     return values, problems
@@ -197,7 +211,7 @@ def merge_settings(
             elif (message := _CHECKS[name](value)) is not None:
                 problems.append(
                     ConfigProblem(
-                        key, f"{value!r} is invalid ({message}); the default is used", source
+                        key, msg("config.invalid", value=repr(value), why=message), source
                     )
                 )
                 continue

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from profile_memory.core.codes import CODES, Severity
+from profile_memory.core.messages import Text
 from profile_memory.core.secrets import masked
 from profile_memory.core.span import Span
 
@@ -47,6 +48,15 @@ class Diagnostic:
         return (str(self.path), self.span, self.code)
 
 
+def masked_message(message: str) -> str:
+    """`masked`, keeping a catalogue message a `Text` (its arguments masked) so that a front end
+    can still show it in another language."""
+    shown = masked(message)
+    if shown is message or not isinstance(message, Text):
+        return shown
+    return message.map_args(masked)
+
+
 SeverityOverrides = Mapping[str, "Severity | None"]
 
 
@@ -68,8 +78,8 @@ def apply_severity(
                     finding.span,
                     finding.code,
                     severity,
-                    masked(finding.message),
-                    tuple(replace(r, message=masked(r.message)) for r in finding.related),
+                    masked_message(finding.message),
+                    tuple(replace(r, message=masked_message(r.message)) for r in finding.related),
                 )
             )
     return result

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from profile_memory.core import anchors
 from profile_memory.core.files import log_file_name, profile_file_name
 from profile_memory.core.log import DELETED_TITLE_MARKS, LogDoc, Op, Record
+from profile_memory.core.messages import msg
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.text import normalise
 
@@ -78,10 +79,13 @@ class EarlyDate(RecordFinding):
         record, previous = self.record, self.previous
         if previous is None:
             day = anchors.day_of(record.id or "") or "?"
-            return f"record date {record.date} is before the date of {record.id} ({day})"
-        return (
-            f"record date {record.date} is before the previous record of {record.id} "
-            f"(line {previous.line + 1}, {previous.date})"
+            return msg("PM012.id_date", date=record.date, id=record.id, day=day)
+        return msg(
+            "PM012.previous",
+            date=record.date,
+            id=record.id,
+            line=previous.line + 1,
+            previous=previous.date,
         )
 
 
@@ -98,13 +102,13 @@ class OldMismatch(RecordFinding):
     def reason(self) -> str:
         old = self.record.operation.old if self.record.operation else ""
         if self.changed is None or self.holder is None:
-            return (
-                f"OLD `{old}` is the 精简版 (Summary) of no earlier record, "
-                "so the record changes no id"
-            )
-        return (
-            f"OLD `{old}` is not the previous 精简版 (Summary) of {self.changed}, which reads "
-            f"`{self.holder.value('summary')}` (line {self.holder.line + 1})"
+            return msg("PM050.none", old=old)
+        return msg(
+            "PM050",
+            old=old,
+            id=self.changed,
+            summary=self.holder.value("summary"),
+            line=self.holder.line + 1,
         )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from profile_memory.core.messages import msg
 from profile_memory.core.text import line_count, split_lines
 
 if TYPE_CHECKING:
@@ -50,17 +51,15 @@ def parse_line(index: int, raw: str, last: bool = False) -> JournalLine:
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        torn = " (a torn write: the last line has no newline)" if last else ""
-        return JournalLine(
-            index, raw, None, "PM020", f"not valid JSON{torn}; expected {_ENTRY_SHAPE}"
-        )
+        problem = msg("PM020.torn" if last else "PM020", shape=_ENTRY_SHAPE)
+        return JournalLine(index, raw, None, "PM020", problem)
     if not isinstance(data, dict):
         return JournalLine(
             index,
             raw,
             None,
             "PM020",
-            f"JSON but not an object ({type(data).__name__}); expected {_ENTRY_SHAPE}",
+            msg("PM020.not_object", type=type(data).__name__, shape=_ENTRY_SHAPE),
         )
     model = _model()
     try:

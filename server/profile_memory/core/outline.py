@@ -14,8 +14,10 @@ from enum import Enum
 from pathlib import PurePath
 
 from profile_memory.core.config import Settings
+from profile_memory.core.diagnostics import masked_message
 from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import Record, op_word
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.resolve import Resolver
@@ -92,8 +94,8 @@ def profile_cost(doc: ProfileDoc, settings: Settings, pair: str) -> str:
     over = [
         what for what, is_over in (("limit", lines > limit), ("budget", tokens > budget)) if is_over
     ]
-    text = f"lines {lines}/{limit} · ≈{tokens:,}/{budget:,} tok"
-    return text + (f" — over the {' and the '.join(over)}" if over else "")
+    key = "cost.over_both" if len(over) == 2 else f"cost.over_{over[0]}" if over else "cost"
+    return msg(key, lines=lines, limit=limit, tokens=tokens, budget=budget)
 
 
 def profile_tokens(doc: ProfileDoc) -> int:
@@ -103,11 +105,18 @@ def profile_tokens(doc: ProfileDoc) -> int:
 def entry_label(pair: PairIndex, entry: Entry) -> EntryLabel:
     history = pair.history(entry.id) if entry.id else None
     if history is None or pair.log is None:
-        return EntryLabel("unconfirmed" if entry.id is None else "no record", None, 0)
+        return EntryLabel(msg("unconfirmed" if entry.id is None else "label.no_record"), None, 0)
     latest, count = history.latest, len(history.records)
     operation = op_word(latest, pair.language)
-    text = f"{count} {'record' if count == 1 else 'records'} · last: {operation} {latest.date}"
-    return EntryLabel(masked(text), pair.log.path, latest.line)  # the operation is as written
+    text = msg(
+        "label.record" if count == 1 else "label.records",
+        count=count,
+        op=operation,
+        date=latest.date,
+    )
+    return EntryLabel(
+        masked_message(text), pair.log.path, latest.line
+    )  # the operation is as written
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from enum import Enum
 
 from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
+from profile_memory.core.messages import msg
 from profile_memory.core.profile import Token, malformed_tokens, well_formed_tokens
 from profile_memory.core.secrets import masked
 from profile_memory.core.span import BrokenLine, Span
@@ -142,13 +143,13 @@ def _parse_body(
     body = _SUGGESTION.sub("", HTML_COMMENT.sub("", body))
     body = _WARNING.sub("", body).strip()  # the skill marks a pivot ⚠️: a mark, not text
     if kind is ProposalKind.ADD:
-        return (body, None, None) if body else "the proposal has no text"
+        return (body, None, None) if body else msg("PM040.no_text")
     change = _CHANGE.fullmatch(body)
     if change is None:
-        return "an evolve or pivot needs `旧：OLD → 新：NEW` (or `old: OLD → new: NEW`)"
+        return msg("PM040.no_change")
     old, new = change.group("old").strip(), change.group("new").strip()
     if not old or not new:
-        return "both OLD and NEW must be given"
+        return msg("PM040.old_new")
     return new, old, target
 
 
@@ -204,25 +205,15 @@ def parse_pending(text: str) -> PendingDoc:
         parsed = _PROPOSAL.fullmatch(line)
         if parsed is None:
             if not _SUGGESTION.search(line):
-                doc.malformed.append(
-                    BrokenLine(
-                        index, "a list item that is no proposal: expected `- [KIND][CATEGORY] text`"
-                    )
-                )
+                doc.malformed.append(BrokenLine(index, msg("PM040.not_proposal")))
             continue
         kind = KIND_WORDS.get(parsed.group("kind").strip().casefold())
         category = parsed.group("category").strip()
         if kind is None:
-            doc.malformed.append(
-                BrokenLine(
-                    index,
-                    f"unknown kind `{parsed.group('kind')}`: "
-                    "expected 新增/演进/转向 (add/evolve/pivot)",
-                )
-            )
+            doc.malformed.append(BrokenLine(index, msg("PM040.kind", kind=parsed.group("kind"))))
             continue
         if not category:
-            doc.malformed.append(BrokenLine(index, "the proposal names no category"))
+            doc.malformed.append(BrokenLine(index, msg("PM040.no_category")))
             continue
         body = _parse_body(index, line, parsed.start("body"), kind)
         if isinstance(body, str):
@@ -230,12 +221,7 @@ def parse_pending(text: str) -> PendingDoc:
             continue
         text_value, old, target = body
         if scope is None:
-            doc.malformed.append(
-                BrokenLine(
-                    index,
-                    "a proposal before any scope header (`**个人画像：**` or `**项目画像：**`)",
-                )
-            )
+            doc.malformed.append(BrokenLine(index, msg("PM040.no_scope")))
             continue
         current = Proposal(index, index + 1, scope, kind, category, text_value, old, target)
         current.prefix = line[: parsed.start("kind") - 1]

@@ -38,6 +38,7 @@ from profile_memory.core.log import (
     Op,
     parse_log,
 )
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile, same_category
 from profile_memory.core.secrets import describe as describe_secrets
@@ -212,10 +213,7 @@ class OverLimit:
 
     def message(self, where: str) -> str:
         """The reminder, naming the profile as `where` (a path to show, or its name)."""
-        return (
-            f"{where} now has {self.lines} lines, over its limit of {self.limit}; "
-            "merge or remove entries"
-        )
+        return msg("plan.over_limit", where=where, lines=self.lines, limit=self.limit)
 
 
 def refuse_shared_id(pair: PairIndex, anchor_id: str) -> None:
@@ -822,8 +820,8 @@ class Planner:
         editor say it."""
         ids = [i for p in proposals if (i := self.decide(pending, p, decision, keep_lines))]
         if decision == "discard":
-            return f"{len(proposals)} discarded"
-        return f"{len(ids)} confirmed: {', '.join(ids)}" if ids else "nothing to confirm"
+            return msg("plan.discarded", count=len(proposals))
+        return msg("plan.confirmed", count=len(ids), ids=ids) if ids else msg("plan.no_confirm")
 
     def _record_decision(self, ref: PairRef, proposal: Proposal, decision: str) -> str:
         if proposal.kind is ProposalKind.ADD or decision == "keep-both":

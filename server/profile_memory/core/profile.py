@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
+from profile_memory.core.messages import msg
 from profile_memory.core.slips import NON_CANONICAL, Slip, quoted
 from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
@@ -278,15 +279,13 @@ def _parse_entry(index: int, line: str, category: str | None) -> Entry:
 def _malformed_reason(line: str, previous_was_entry: bool) -> str:
     if line[0].isspace():
         if previous_was_entry:
-            return "an entry continues onto a second line; each entry must be one line"
-        return "indented lines and nested bullets are not allowed in a compact profile"
+            return msg("PM009.continued")
+        return msg("PM009.indented")
     if line.startswith("#"):
-        return (
-            "only `# ` (one title) and `## ` (categories) headings are allowed in a compact profile"
-        )
+        return msg("PM009.heading")
     if line[:2] in ("* ", "+ "):
-        return "entries start with `- `"
-    return "prose is not allowed in a compact profile; entries are `- text <!-- PF-… -->` lines"
+        return msg("PM009.bullet")
+    return msg("PM009.prose")
 
 
 def parse_profile(text: str) -> ProfileDoc:

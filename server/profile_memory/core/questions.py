@@ -1,39 +1,40 @@
 """What a person is asked before a compact profile changes (README, "Safety"): every change of the
 plan in full, in their terms (the profile, the category, the kind, the text, OLD → NEW, the id it
-will get). The texts are here, in one place, by language: English now; another language is one more
-table."""
+will get). The texts are in the message catalogue (core/messages.py, `question.*`), English and
+Chinese."""
 
 from __future__ import annotations
 
+from profile_memory.core.messages import CATALOGUE
 from profile_memory.core.plans import Change
 from profile_memory.core.secrets import masked
 from profile_memory.core.text import one_line
 
+_KINDS = ("one", "many", "item", "add", "evolve", "pivot", "delete", "restore", "resume", "discard")
 TEXTS = {
-    "en": {
-        "one": "Profile Memory — may I {change}?",
-        "many": "Profile Memory — may I make these {count} changes?\n{changes}",
-        "item": "{number}. {change}",
-        "add": "add {id} to the {scope} profile under `{category}`: {text}",
-        "evolve": "evolve {id} in the {scope} profile under `{category}`: {old} → {text}",
-        "pivot": (
-            "pivot {replaces} in the {scope} profile under `{category}` to {id}: {old} → {text}"
-        ),
-        "delete": "delete {id} from the {scope} profile under `{category}`: {text}",
-        "restore": "restore {id} to the {scope} profile under `{category}`: {text}",
-        "resume": "finish recording {id} in the {scope} profile under `{category}`: {text}",
-        "discard": (
-            "discard the proposal to {proposed} under `{category}` in the {scope} profile: {what}"
-        ),
-        "context": "{change} (their words: {context})",
-    }
+    lang: {kind: CATALOGUE[f"question.{kind}"][column] for kind in (*_KINDS, "context")}
+    for column, lang in enumerate(("en", "zh"))
+}
+_WORDS = {  # what a question names in the person's language: the scope, the kind proposed
+    "en": {},
+    "zh": {
+        "user": "个人",
+        "project": "项目",
+        "add": "新增",
+        "evolve": "演进",
+        "pivot": "转向",
+        "delete": "删除",
+        "restore": "恢复",
+    },
 }
 
 
 def describe(change: Change, language: str = "en") -> str:
     """One change as a question names it."""
     texts = TEXTS[language]
+    words = _WORDS[language]
     scope = change.profile.removesuffix("-profile")
+    scope = words.get(scope, scope)
     what = f"{change.old} → {change.text}" if change.old is not None else change.text
     said = texts[change.kind].format(
         id=change.id,
@@ -42,7 +43,7 @@ def describe(change: Change, language: str = "en") -> str:
         category=change.category,
         text=change.text,
         old=change.old,
-        proposed=change.proposed,
+        proposed=words.get(change.proposed or "", change.proposed),
         what=what,
     )
     if change.context:

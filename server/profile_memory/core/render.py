@@ -12,15 +12,18 @@ from pathlib import PurePath
 
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Diagnostic
+from profile_memory.core.messages import Lang, msg, render
 
 ShowPath = Callable[[PurePath], str]
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 or word == "information" else f"{count} {word}s"
+    return msg(
+        f"count.{word}" if count == 1 or word == "information" else f"count.{word}s", n=count
+    )
 
 
-def summary(diagnostics: list[Diagnostic], files: int) -> str:
+def summary(diagnostics: list[Diagnostic], files: int, lang: Lang = "en") -> str:
     counts = {severity: 0 for severity in Severity}
     for diagnostic in diagnostics:
         counts[diagnostic.severity] += 1
@@ -31,18 +34,21 @@ def summary(diagnostics: list[Diagnostic], files: int) -> str:
     ]
     if counts[Severity.HINT]:
         parts.append(_plural(counts[Severity.HINT], "hint"))
-    return f"{', '.join(parts)} in {_plural(files, 'file')}"
+    return render(msg("check.summary", counts=parts, files=_plural(files, "file")), lang)
 
 
-def as_text(diagnostics: list[Diagnostic], show: ShowPath) -> list[str]:
+def as_text(diagnostics: list[Diagnostic], show: ShowPath, lang: Lang = "en") -> list[str]:
+    """One line per diagnostic; the severity word stays English (what tools match on)."""
     return [
         f"{show(d.path)}:{d.span.start_line + 1}:{d.span.start_col + 1}: {d.code} "
-        f"{d.severity.label}: {d.message}"
+        f"{d.severity.label}: {render(d.message, lang)}"
         for d in diagnostics
     ]
 
 
-def as_json_objects(diagnostics: list[Diagnostic], show: ShowPath) -> list[dict[str, object]]:
+def as_json_objects(
+    diagnostics: list[Diagnostic], show: ShowPath, lang: Lang = "en"
+) -> list[dict[str, object]]:
     return [
         {
             "path": show(d.path),
@@ -53,13 +59,13 @@ def as_json_objects(diagnostics: list[Diagnostic], show: ShowPath) -> list[dict[
             "code": d.code,
             "name": d.name,
             "severity": d.severity.label,
-            "message": d.message,
+            "message": render(d.message, lang),
             "related": [
                 {
                     "path": show(r.path),
                     "line": r.span.start_line + 1,
                     "column": r.span.start_col + 1,
-                    "message": r.message,
+                    "message": render(r.message, lang),
                 }
                 for r in d.related
             ],
@@ -68,8 +74,8 @@ def as_json_objects(diagnostics: list[Diagnostic], show: ShowPath) -> list[dict[
     ]
 
 
-def as_json(diagnostics: list[Diagnostic], show: ShowPath) -> str:
-    return json.dumps(as_json_objects(diagnostics, show), ensure_ascii=False, indent=2)
+def as_json(diagnostics: list[Diagnostic], show: ShowPath, lang: Lang = "en") -> str:
+    return json.dumps(as_json_objects(diagnostics, show, lang), ensure_ascii=False, indent=2)
 
 
 def _escape_data(text: str) -> str:
@@ -88,7 +94,7 @@ _GITHUB_LEVEL = {
 }
 
 
-def as_github(diagnostics: list[Diagnostic], show: ShowPath) -> list[str]:
+def as_github(diagnostics: list[Diagnostic], show: ShowPath, lang: Lang = "en") -> list[str]:
     lines = []
     for d in diagnostics:
         properties = ",".join(
@@ -101,5 +107,7 @@ def as_github(diagnostics: list[Diagnostic], show: ShowPath) -> list[str]:
                 f"title={_escape_property(f'{d.code} {d.name}')}",
             ]
         )
-        lines.append(f"::{_GITHUB_LEVEL[d.severity]} {properties}::{_escape_data(d.message)}")
+        lines.append(
+            f"::{_GITHUB_LEVEL[d.severity]} {properties}::{_escape_data(render(d.message, lang))}"
+        )
     return lines

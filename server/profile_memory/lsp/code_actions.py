@@ -16,6 +16,7 @@ from lsprotocol import types
 from profile_memory.core.actions import ACTIONS, Offer, OfferKind, Request, offers, run
 from profile_memory.core.buffers import UnsafeSource, undecodable
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import parse_pending
 from profile_memory.core.plans import Plan, PlanError
 from profile_memory.core.span import Span
@@ -128,7 +129,7 @@ def _wanted(offer: Offer, only: Sequence[types.CodeActionKind | str] | None) -> 
 
 def _code_action(ls: ProfileMemoryServer, offer: Offer) -> types.CodeAction:
     return types.CodeAction(
-        title=offer.title,
+        title=ls.text(offer.title),
         kind=KINDS[offer.kind],
         is_preferred=offer.preferred or None,
         diagnostics=[to_lsp(ls, offer.diagnostic)] if offer.diagnostic else None,
@@ -199,16 +200,17 @@ async def _decide(
     plan = planner.finish(decision)
     edit = to_workspace_edit(ls, plan)
     result = await ls.workspace_apply_edit_async(
-        types.ApplyWorkspaceEditParams(edit=edit, label=f"Profile Memory: {outcome}")
+        types.ApplyWorkspaceEditParams(edit=edit, label=ls.text(msg("lsp.said", text=outcome)))
     )
     if not result.applied:
-        outcome = f"not applied: {result.failure_reason or 'the editor refused the edit'}"
+        why = result.failure_reason or msg("lsp.editor_refused")
+        outcome = msg("lsp.not_applied", why=why)
     ls.window_show_message(
-        types.ShowMessageParams(types.MessageType.Info, f"Profile Memory: {outcome}")
+        types.ShowMessageParams(types.MessageType.Info, ls.text(msg("lsp.said", text=outcome)))
     )
     if result.applied:
         remind_over_limit(ls, plan)
-    return outcome
+    return ls.text(outcome)
 
 
 def _one_uri(arguments: tuple) -> Any:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.messages import msg
 from profile_memory.core.outline import entry_label, profile_cost
 from profile_memory.core.span import Span
 from profile_memory.lsp.provider import uri
@@ -26,7 +27,7 @@ def _lens(
 ) -> types.CodeLens:
 
     command = types.Command(
-        title=title, command=OPEN_RECORD if arguments else "", arguments=arguments
+        title=ls.text(title), command=OPEN_RECORD if arguments else "", arguments=arguments
     )
     return types.CodeLens(range=ls.range(path, Span(line, 0, line, 0)), command=command)
 
@@ -44,12 +45,16 @@ def _pending_lenses(ls: ProfileMemoryServer, path) -> list[types.CodeLens] | Non
         types.CodeLens(
             range=top,
             command=types.Command(
-                title=f"Confirm all ({count})", command=CONFIRM_ALL, arguments=[target]
+                title=ls.text(msg("lens.confirm_all", count=count)),
+                command=CONFIRM_ALL,
+                arguments=[target],
             ),
         ),
         types.CodeLens(
             range=top,
-            command=types.Command(title="Discard all", command=DISCARD_ALL, arguments=[target]),
+            command=types.Command(
+                title=ls.text(msg("lens.discard_all")), command=DISCARD_ALL, arguments=[target]
+            ),
         ),
     ]
 
@@ -70,7 +75,12 @@ def text_document_code_lens(
     for category in doc.categories:
         count = sum(1 for e in doc.entries if e.category == category.name)
         lenses.append(
-            _lens(ls, path, category.line, f"{count} {'entry' if count == 1 else 'entries'}")
+            _lens(
+                ls,
+                path,
+                category.line,
+                msg("lens.entry" if count == 1 else "lens.entries", count=count),
+            )
         )
     if ls.settings.entry_info == "codeLens":
         for entry in doc.entries:

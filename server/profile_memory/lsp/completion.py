@@ -11,6 +11,7 @@ from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import FIELD_LABELS, OP_WRITTEN, REQUIRED_FIELDS
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import KIND_WORDS
 from profile_memory.core.secrets import masked
 from profile_memory.lsp.positions import column_of
@@ -50,7 +51,7 @@ def _log_items(ls: ProfileMemoryServer, path: PurePath, before: str) -> list[typ
     if before.startswith("### [") and "]" not in before:
         missing = [i for i in pair.entries_by_id if pair.history(i) is None] if pair else []
         return [
-            _item(i, types.CompletionItemKind.Reference, "an entry with no record yet")
+            _item(i, types.CompletionItemKind.Reference, msg("completion.no_record"))
             for i in missing
         ]
     field = _FIELD_VALUE.match(before)
@@ -63,7 +64,7 @@ def _log_items(ls: ProfileMemoryServer, path: PurePath, before: str) -> list[typ
             ]
         if key in ("分类", "category"):
             return [
-                _item(name, types.CompletionItemKind.Folder, "category")
+                _item(name, types.CompletionItemKind.Folder, msg("completion.category"))
                 for name in _categories(ls, path)
             ]
         return []
@@ -86,7 +87,7 @@ def _pending_items(
         ]
     if re.fullmatch(r"-\s+\[[^\]]*\]\s*\[[^\]]*", before):
         return [
-            _item(name, types.CompletionItemKind.Folder, "category")
+            _item(name, types.CompletionItemKind.Folder, msg("completion.category"))
             for name in _categories(ls, path)
         ]
     if re.fullmatch(r"\s+-?\s*", before):
@@ -98,6 +99,17 @@ def _pending_items(
 
 
 def text_document_completion(
+    ls: ProfileMemoryServer, params: types.CompletionParams
+) -> list[types.CompletionItem] | None:
+    """The items, their details in the interface language."""
+    items = _completion(ls, params)
+    for item in items or []:
+        if item.detail:
+            item.detail = ls.text(item.detail)
+    return items
+
+
+def _completion(
     ls: ProfileMemoryServer, params: types.CompletionParams
 ) -> list[types.CompletionItem] | None:
     path = ls.served_path(params.text_document.uri)
@@ -116,7 +128,7 @@ def text_document_completion(
                 types.CompletionItem(
                     label=f" {anchor} -->",
                     kind=types.CompletionItemKind.Reference,
-                    detail="the next free id",
+                    detail=ls.text(msg("completion.next_id")),
                     filter_text=typed or " ",
                     insert_text=f" {anchor} -->"[len(typed) :]
                     if f" {anchor}".startswith(typed)

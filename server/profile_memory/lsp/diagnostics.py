@@ -34,12 +34,12 @@ def client_pulls(ls: ProfileMemoryServer) -> bool:
 
 def to_lsp(ls: ProfileMemoryServer, diagnostic: Diagnostic) -> types.Diagnostic:
     related = [
-        types.DiagnosticRelatedInformation(ls.location(r.path, r.span), r.message)
+        types.DiagnosticRelatedInformation(ls.location(r.path, r.span), ls.text(r.message))
         for r in diagnostic.related
     ]
     return types.Diagnostic(
         range=ls.range(diagnostic.path, diagnostic.span),
-        message=diagnostic.message,
+        message=ls.text(diagnostic.message),
         severity=types.DiagnosticSeverity(int(diagnostic.severity)),
         code=diagnostic.code,
         source="pmem",

@@ -11,6 +11,7 @@ from lsprotocol import types
 
 from profile_memory.core.config import today
 from profile_memory.core.files import pair_name
+from profile_memory.core.messages import msg
 from profile_memory.core.plans import PairRef, Plan, Planner
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import refuse
@@ -88,6 +89,7 @@ def remind_over_limit(ls: ProfileMemoryServer, plan: Plan) -> None:
     for over in plan.over_limit:
         ls.window_show_message(
             types.ShowMessageParams(
-                types.MessageType.Warning, f"Profile Memory: {over.message(over.path.name)}"
+                types.MessageType.Warning,
+                ls.text(msg("lsp.said", text=over.message(over.path.name))),
             )
         )

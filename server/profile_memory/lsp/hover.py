@@ -13,6 +13,7 @@ from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.index import History, PairIndex, State
 from profile_memory.core.log import FIELD_LABELS, op_word
+from profile_memory.core.messages import msg
 from profile_memory.core.outline import profile_tokens
 from profile_memory.core.secrets import masked
 from profile_memory.core.span import Span
@@ -58,18 +59,21 @@ def _entry_lines(pair: PairIndex, anchor_id: str, history: History | None) -> li
     if entries and pair.profile is not None:
         profile_path = pair.profile.path
         return [
-            f"Entry: [{profile_path.name}:{e.line + 1}]({_link(profile_path, e.line)}) — "
-            f"{cut(e.text)}"
+            msg(
+                "hover.entry",
+                place=f"[{profile_path.name}:{e.line + 1}]({_link(profile_path, e.line)})",
+                text=cut(e.text),
+            )
             for e in entries
         ]
     if history is None:
-        return ["No compact entry and no log record."]
+        return [msg("hover.no_entry_no_record")]
     state = history.state
     if state is State.RETIRED and history.retired_by is not None:
-        return [f"No compact entry: retired by {history.retired_by.id}."]
+        return [msg("hover.no_entry_retired", id=history.retired_by.id)]
     if state is State.DELETED:
-        return ["No compact entry: deleted."]
-    return [f"No compact entry carries it (an orphan record in {pair.log_name})."]
+        return [msg("hover.no_entry_deleted")]
+    return [msg("hover.orphan", log=pair.log_name)]
 
 
 def id_summary(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
@@ -78,40 +82,41 @@ def id_summary(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
     to the latest one."""
     history = pair.history(anchor_id)
     if history is None:
-        lines = [f"**{anchor_id}** · no record in {pair.log_name}"]
+        lines: list[str] = [msg("hover.no_record", id=anchor_id, log=pair.log_name)]
         return lines + (_entry_lines(pair, anchor_id, None) if show_entry else [])
     labels = FIELD_LABELS[pair.language or "zh"]
     latest = history.latest
     category = history.latest_value("category") or "—"
-    lines = [f"**{anchor_id}** · {history.state.value} · {cut(category, 40)} · {pair.name}", ""]
+    state = msg(f"state.{history.state.value}")
+    lines = [
+        msg("hover.head", id=anchor_id, state=state, category=cut(category, 40), pair=pair.name),
+        "",
+    ]
     for key in ("summary", "context", "source"):
         value = latest.value(key) if key != "summary" else history.latest_summary
         if value:
             lines.append(f"- **{labels[key]}**: {_inert_links(cut(value))}")
     if show_entry:
         lines += [""] + _entry_lines(pair, anchor_id, history)
-    lines += ["", "History:"]
+    lines += ["", msg("hover.history")]
     shown = history.records[-10:]
     if len(history.records) > len(shown):
-        lines.append(f"- … {len(history.records) - len(shown)} earlier records")
+        lines.append(msg("hover.earlier", count=len(history.records) - len(shown)))
     for record in shown:
         op = op_word(record, pair.language)
         lines.append(f"- {record.date} {op} — {cut(record.title, 60)}")
     log_link = _link(pair.read_log().path, latest.line)
-    lines += ["", f"[Open the log at line {latest.line + 1}]({log_link})"]
+    lines += ["", msg("hover.open_log", line=latest.line + 1, link=log_link)]
     return lines
 
 
 def hover_markdown(ls: ProfileMemoryServer, path: PurePath, line: int, token: str) -> str:
     problem = anchors.problem(token)
     if problem is not None:
-        return (
-            f"**{token}** is not a valid anchor id: {problem}.\n\n"
-            "Anchors are `PF-YYYYMMDD-NN`: a real date and a sequence number from 01."
-        )
+        return ls.text(msg("hover.invalid", token=token, problem=problem))
     pairs = ls.resolver.pairs_for(path, line, token)
     if not pairs:
-        return f"**{token}** · unknown: no profile or log of the profile set has it."
+        return ls.text(msg("hover.unknown", token=token))
     on_profile = role_of(path) is Role.PROFILE
     lines: list[str] = []
     for pair in pairs:
@@ -120,7 +125,9 @@ def hover_markdown(ls: ProfileMemoryServer, path: PurePath, line: int, token: st
         lines += id_summary(pair, token, show_entry=not on_profile)
     if len(lines) > MAX_LINES:
         lines = lines[: MAX_LINES - 1] + ["…"]
-    return masked("\n".join(lines))  # each value is masked before it is cut; this catches the rest
+    return masked(
+        "\n".join(ls.text(line) for line in lines)
+    )  # each value is masked before it is cut; this catches the rest
 
 
 def _category_hover(ls: ProfileMemoryServer, path: PurePath, line: int) -> types.Hover | None:
@@ -134,10 +141,17 @@ def _category_hover(ls: ProfileMemoryServer, path: PurePath, line: int) -> types
     tokens = estimate("\n".join(doc.lines[e.line] for e in entries))
     whole = max(profile_tokens(doc), 1)
     name = masked(category.name)
-    text = (
-        f"**{name}** · {len(entries)} {'entry' if len(entries) == 1 else 'entries'} · "
-        f"≈{tokens:,} tokens, {tokens / whole:.0%} of {pair.profile_name} "
-        f"(≈{whole:,} of a budget of {ls.settings.token_budget_for(pair.name):,})"
+    text = ls.text(
+        msg(
+            "hover.category" if len(entries) == 1 else "hover.category.plural",
+            name=name,
+            count=len(entries),
+            tokens=tokens,
+            share=tokens / whole,
+            profile=pair.profile_name,
+            whole=whole,
+            budget=ls.settings.token_budget_for(pair.name),
+        )
     )
     span = Span.of_line(line, doc.lines[line])
     return types.Hover(types.MarkupContent(types.MarkupKind.Markdown, text), ls.range(path, span))

@@ -35,7 +35,7 @@ def text_document_inlay_hint(
             continue
         label = entry_label(pair, entry)
         command = (
-            types.Command(label.text, OPEN_RECORD, arguments=[uri(label.log), label.line])
+            types.Command(ls.text(label.text), OPEN_RECORD, arguments=[uri(label.log), label.line])
             if label.log is not None
             else None
         )
@@ -43,7 +43,7 @@ def text_document_inlay_hint(
         hints.append(
             types.InlayHint(
                 position=end,
-                label=[types.InlayHintLabelPart(label.text, command=command)],
+                label=[types.InlayHintLabelPart(ls.text(label.text), command=command)],
                 padding_left=True,
             )
         )

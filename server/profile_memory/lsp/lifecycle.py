@@ -15,6 +15,7 @@ from lsprotocol import types
 from pygls.capabilities import ServerCapabilitiesBuilder
 
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.messages import msg
 from profile_memory.lsp import diagnostics, fact_versions, refresh, views, watch
 from profile_memory.lsp.provider import path_of, uri
 
@@ -39,6 +40,7 @@ def initialize(ls: ProfileMemoryServer, params: types.InitializeParams) -> None:
         folders = [path_of(params.root_uri)]
     ls.folders = [f for f in folders if f is not None]
     ls.init_options = _settings_object(params.initialization_options)
+    ls.locale = params.locale
     ls.report_problems(ls.reload())
     fact_versions.remember_all(ls)  # before any answer: a rewrite from now on is seen as one
 
@@ -94,7 +96,7 @@ async def _load_with_progress(ls: ProfileMemoryServer) -> None:
         token = str(uuid.uuid4())
         await ls.work_done_progress.create_async(token)
         ls.work_done_progress.begin(
-            token, types.WorkDoneProgressBegin(title="Profile Memory: loading memory files")
+            token, types.WorkDoneProgressBegin(title=ls.text(msg("lsp.loading")))
         )
     roots = [root for places in ls.places for root in places.default_roots()]
     paths = [
@@ -108,10 +110,15 @@ async def _load_with_progress(ls: ProfileMemoryServer) -> None:
         ls.memory.pair_of(path)
         if token and count % 20 == 0:
             ls.work_done_progress.report(
-                token, types.WorkDoneProgressReport(message=f"{count}/{len(paths)} files")
+                token,
+                types.WorkDoneProgressReport(
+                    message=ls.text(msg("lsp.loaded_of", count=count, total=len(paths)))
+                ),
             )
     if token:
-        ls.work_done_progress.end(token, types.WorkDoneProgressEnd(message=f"{len(paths)} files"))
+        ls.work_done_progress.end(
+            token, types.WorkDoneProgressEnd(message=ls.text(msg("count.files", n=len(paths))))
+        )
 
 
 async def initialized(ls: ProfileMemoryServer, params: types.InitializedParams) -> None:

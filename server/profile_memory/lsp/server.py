@@ -24,6 +24,7 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from profile_memory import __version__
 from profile_memory.core.config import ConfigProblem, Settings, today
 from profile_memory.core.files import role_of
+from profile_memory.core.messages import Lang, choose_language, language_of_locale, msg, render
 from profile_memory.core.places import Places, locate
 from profile_memory.core.profile import Token
 from profile_memory.core.resolve import Resolver, token_at
@@ -101,6 +102,7 @@ class ProfileMemoryServer(LanguageServer):
         self.encoding: str = UTF16
         self.folders: list[PurePath] = []
         self.init_options: dict[str, Any] = {}
+        self.locale: str | None = None  # the client's, from `initialize`
         self.editor_settings: dict[str, Any] = {}
         self.places: list[Places] = []
         self.memory = Workspace(self.provider, on_change=self._file_changed)
@@ -193,16 +195,28 @@ class ProfileMemoryServer(LanguageServer):
     def report_problems(self, problems: list[ConfigProblem]) -> None:
         """Each bad setting once, naming the key; its default is used."""
         for problem in problems:
-            text = str(problem)
+            text = self.text(problem.text())
             if text not in self._reported:
                 self._reported.add(text)
                 self.window_show_message(
-                    types.ShowMessageParams(types.MessageType.Warning, f"Profile Memory: {text}")
+                    types.ShowMessageParams(
+                        types.MessageType.Warning, self.text(msg("lsp.said", text=text))
+                    )
                 )
 
     @property
     def settings(self) -> Settings:
         return self.memory.settings
+
+    @property
+    def lang(self) -> Lang:
+        """The interface's language: `messageLanguage`, else the client's locale
+        (core/messages.py)."""
+        return choose_language(self.settings.message_language, language_of_locale(self.locale))
+
+    def text(self, message: str) -> str:
+        """A message (a catalogue `Text` or any string) in the interface's language."""
+        return render(message, self.lang)
 
     # -- documents -----------------------------------------------------------------------------
     def served_path(self, uri: str) -> PurePath | None:

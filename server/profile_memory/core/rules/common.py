@@ -10,6 +10,7 @@ from profile_memory.core import merge
 from profile_memory.core.anchors import repaired
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.index import History
+from profile_memory.core.messages import msg
 from profile_memory.core.profile import Entry, Token, same_category
 from profile_memory.core.secrets import secrets_in_lines
 from profile_memory.core.slips import Slip
@@ -21,9 +22,9 @@ from profile_memory.core.workspace import Source, Workspace
 
 def _malformed_message(token: Token) -> str:
     meant = repaired(token.text)
-    return f"malformed anchor {token.text}: {token.problem}" + (
-        f"; it reads as {meant}" if meant else ""
-    )
+    if meant:
+        return msg("PM004.meant", token=token.text, problem=token.problem, meant=meant)
+    return msg("PM004", token=token.text, problem=token.problem)
 
 
 def other_category(entries: list[Entry] | None, history: History) -> str | None:
@@ -53,8 +54,7 @@ def secret_findings(lines: list[str], start: int = 0, stop: int | None = None) -
         Finding(
             "PM060",
             Span(index, secret.start, index, secret.end),
-            f"a {secret.kind} (a secret) is in this file: it would be injected into agent prompts "
-            "and kept in its history; redact it, and revoke it where it was issued",
+            msg("PM060", kind=secret.kind),
         )
         for index, secret in secrets_in_lines(lines, start, stop)
     ]
@@ -80,10 +80,9 @@ def with_conflicts(text: str, found: list[Finding]) -> list[Finding]:
         Finding(
             "PM070",
             Span(first, 0, last, len(lines[last])),
-            f"a merge conflict (lines {first + 1}–{last + 1}): keep one side or write what both "
-            "meant, then delete the markers"
+            msg("PM070.block", first=first + 1, last=last + 1)
             if first != last
-            else "a conflict marker left by a merge: resolve the conflict and delete it",
+            else msg("PM070.marker"),
         )
         for first, last in blocks
     ]
@@ -106,7 +105,7 @@ def over_budget(code: str, lines: list[str], budget: int, what: str) -> list[Fin
         return []
     last = len(lines) - 1
     span = Span(over_at, 0, last, len(lines[last]))
-    return [Finding(code, span, f"{what} is ≈{total:,} tokens, over its budget of {budget:,}")]
+    return [Finding(code, span, msg("budget.over", what=what, total=total, budget=budget))]
 
 
 def _mib(size: int) -> str:
@@ -120,7 +119,7 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
             Finding(
                 "PM030",
                 Span(0, 0, 0, 0),
-                f"{name} is refused: {source.unsafe}; writes never follow links",
+                msg("PM030", name=name, why=source.unsafe),
             )
         ]
     decoded = source.decoded
@@ -134,8 +133,7 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
             Finding(
                 "PM032",
                 Span.file_start(first_line),
-                f"{name} has bytes that are not UTF-8, first at line {line + 1}, column {col + 1}; "
-                "they were read as U+FFFD",
+                msg("PM032", name=name, line=line + 1, column=col + 1),
             )
         )
     if decoded.truncated:
@@ -143,9 +141,12 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
             Finding(
                 "PM033",
                 Span.file_start(first_line),
-                f"{name} is {_mib(decoded.size)}, over the size bound of "
-                f"{_mib(workspace.settings.max_file_bytes)}; "
-                "checks beyond the bound are skipped",
+                msg(
+                    "PM033",
+                    name=name,
+                    size=_mib(decoded.size),
+                    bound=_mib(workspace.settings.max_file_bytes),
+                ),
             )
         )
     return found

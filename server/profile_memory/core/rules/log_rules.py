@@ -17,6 +17,7 @@ from profile_memory.core.log import (
     op_word,
 )
 from profile_memory.core.log.words import in_script, is_traditional
+from profile_memory.core.messages import msg
 from profile_memory.core.rules.common import (
     malformed_anchors,
     other_category,
@@ -42,7 +43,7 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
             Finding(
                 "PM016",
                 Span.of_line(heading.line, lines[heading.line]),
-                f"malformed heading: {heading.reason}",
+                msg("PM016", reason=heading.reason),
             )
         ]
     record = section.record
@@ -59,12 +60,12 @@ def _record_findings_of(section: Section, lines: list[str]) -> list[Finding]:
     traditional = _in_traditional(record)
     missing = record.missing_fields
     if missing:
-        words = in_script(", ".join(f"{labels[k]} ({others[k]})" for k in missing), traditional)
+        words = [in_script(f"{labels[k]} ({others[k]})", traditional) for k in missing]
         found.append(
             Finding(
                 "PM010",
                 record.heading_span,
-                f"record {record.id} lacks the field{'s' if len(missing) > 1 else ''} {words}",
+                msg("PM010.plural" if len(missing) > 1 else "PM010", id=record.id, words=words),
             )
         )
     operation = record.fields.get("operation")
@@ -83,28 +84,23 @@ def _in_traditional(record: Record) -> bool:
     )
 
 
-def _operation_words(traditional: bool) -> str:
-    chinese = in_script("新增/演进/转向/删除/恢复", traditional)
-    return f"{chinese} or add/evolve/pivot/delete/restore"
-
-
 def _unknown_operation(record: Record, traditional: bool) -> str:
     """PM013's message: the word that is no operation, or why the value is not one operation."""
     operation = record.operation
     assert operation is not None
+    words = in_script("新增/演进/转向/删除/恢复", traditional)
     if operation.several is not None:
         value = record.value("operation") or operation.word
-        return (
-            f"the operation of {record.id} is not one operation: {quoted(value, 60)} "
-            f"{operation.several}; keep the one that happened ({_operation_words(traditional)}, "
-            "with （OLD → NEW） for a changed text); `pmem fix` leaves it as written"
+        return msg(
+            "PM013.several",
+            id=record.id,
+            value=quoted(value, 60),
+            why=operation.several,
+            words=words,
         )
     word = operation.word
-    return (
-        f"unknown operation `{word}` for {record.id} (did you mean "
-        f"`{in_script(closest_operation_word(word), traditional)}`?); expected "
-        + _operation_words(traditional)
-    )
+    closest = in_script(closest_operation_word(word), traditional)
+    return msg("PM013", word=word, id=record.id, closest=closest, words=words)
 
 
 def _record_findings(workspace: Workspace, source: Source, doc: LogDoc) -> list[Finding]:
@@ -123,13 +119,17 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
     found = []
     for duplicate in pair.log_index.duplicate_adds:
         record, first = duplicate.record, duplicate.first
-        what = "an add after its delete" if duplicate.after_delete else "a second add"
+        what = msg("PM003.after_delete" if duplicate.after_delete else "PM003.second")
         found.append(
             Finding(
                 "PM003",
                 record.id_span or record.heading_span,  # an indexed record has an id
-                f"{what} of {record.id} (its first record is on line {first.line + 1})",
-                (Related(source.path, first.heading_span, f"first record of {record.id}"),),
+                msg("PM003", what=what, id=record.id, line=first.line + 1),
+                (
+                    Related(
+                        source.path, first.heading_span, msg("related.first_record", id=record.id)
+                    ),
+                ),
             )
         )
     index = pair.log_index
@@ -143,7 +143,7 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
                 Related(
                     source.path,
                     mismatch.holder.heading_span,
-                    f"the previous record of {mismatch.changed}",
+                    msg("PM050.related", id=mismatch.changed),
                 ),
             )
             if mismatch.holder is not None
@@ -164,7 +164,7 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
                 "PM051",
                 record.heading_span,
                 _out_of_order_message(late),
-                (Related(source.path, above.heading_span, "the record above"),),
+                (Related(source.path, above.heading_span, msg("PM051.related")),),
             )
         )
     for record in index.without_add:
@@ -172,8 +172,7 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
             Finding(
                 "PM052",
                 record.heading_span,
-                f"{record.id} begins with {op_word(record)}: it has no add record "
-                "(and no pivot created it)",
+                msg("PM052", id=record.id, op=op_word(record)),
             )
         )
     return found
@@ -182,16 +181,8 @@ def _history_findings(pair: PairIndex, source: Source) -> list[Finding]:
 def _out_of_order_message(late: OutOfOrder) -> str:
     record, above = late.record, late.above
     if late.newest_first:
-        return (
-            f"the log is written newest-first ({late.newest_first} records are dated before the "
-            "record above them, from this one on); each id's history is read by date, but the log "
-            "is appended in time order: pmem adds new records at the end"
-        )
-    return (
-        f"this record is dated {record.date}, before the record above it ({above.id}, "
-        f"{above.date}, line {above.line + 1}); the log is appended in time order (its id's "
-        "history is read by date)"
-    )
+        return msg("PM051.newest_first", count=late.newest_first)
+    return msg("PM051", date=record.date, id=above.id, above_date=above.date, line=above.line + 1)
 
 
 def _changed_punctuation(pair: PairIndex) -> list[Finding]:
@@ -216,8 +207,13 @@ def _changed_punctuation(pair: PairIndex) -> list[Finding]:
                     Finding(
                         "PM050",
                         at.value_span,
-                        f"OLD {quoted(old, 60)} of {record.id} is its previous 精简版 (Summary) "
-                        f"with `{changed[0]}` written `{changed[1]}`; OLD copies it as written",
+                        msg(
+                            "PM050.punctuation",
+                            old=quoted(old, 60),
+                            id=record.id,
+                            mark=changed[0],
+                            written=changed[1],
+                        ),
                     )
                 )
     return found
@@ -236,7 +232,7 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
                 Finding(
                     "PM007",
                     latest.heading_span,
-                    f"{anchor_id} is live but no entry of {profile_name} carries it",
+                    msg("PM007", id=anchor_id, profile=profile_name),
                 )
             )
         category = latest.fields.get("category")
@@ -250,7 +246,7 @@ def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
                 Finding(
                     "PM014",
                     category.value_span,
-                    f"category `{category.value}` of {anchor_id} is no heading of {profile_name}",
+                    msg("PM014.log", category=category.value, id=anchor_id, profile=profile_name),
                     default=Severity.HINT,
                 )
             )

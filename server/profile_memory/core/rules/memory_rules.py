@@ -6,6 +6,7 @@ from __future__ import annotations
 from profile_memory.core import recall
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.journal import iter_journal
+from profile_memory.core.messages import msg
 from profile_memory.core.places import Places
 from profile_memory.core.profile import malformed_tokens
 from profile_memory.core.rules.common import malformed_anchors, over_budget, secret_findings
@@ -38,8 +39,8 @@ def _recall_over_budget(workspace: Workspace, source: Source, lines: list[str]) 
     total, budget = sum(tokens for _, tokens in shares), settings.recall_token_budget
     if total <= budget:
         return []
-    parts = ", ".join(f"{name} ≈{tokens:,}" for name, tokens in shares)
-    message = f"the recall block is ≈{total:,} tokens, over its budget of {budget:,} ({parts})"
+    parts = [f"{name} ≈{tokens:,}" for name, tokens in shares]
+    message = msg("PM036", total=total, budget=budget, parts=parts)
     return [Finding("PM036", Span.file_start(lines[0]), message)]
 
 
@@ -62,8 +63,7 @@ def check_fact(workspace: Workspace, source: Source) -> list[Finding]:
             Finding(
                 "PM031",
                 Span.file_start(lines[0]),
-                f"{name} is {source.decoded.size} bytes, over {limit}; all of it enters every "
-                "prompt",
+                msg("PM031", name=name, size=source.decoded.size, limit=limit),
             )
         )
     return found

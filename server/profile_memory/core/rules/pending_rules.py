@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from profile_memory.core.diagnostics import Finding, Related
 from profile_memory.core.index import PairIndex, ProfileFile
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import PendingDoc, Proposal, ProposalKind
 from profile_memory.core.profile import same_category
 from profile_memory.core.rules.common import malformed_anchors, secret_findings
@@ -25,14 +26,23 @@ def _similar(proposal: Proposal, profile: ProfileFile, line: Span) -> list[Findi
     score, entry = best
     place = f"{profile.path.name}:{entry.line + 1}"
     related = (
-        Related(profile.path, entry.text_span, f"similar entry {entry.id or '(unconfirmed)'}"),
+        Related(
+            profile.path,
+            entry.text_span,
+            msg("PM041.related", id=entry.id or msg("unconfirmed.paren")),
+        ),
     )
     return [
         Finding(
             "PM041",
             line,
-            f"this add reads much like {place} ({entry.id or 'unconfirmed'}, "
-            f"similarity {score:.2f}): {entry.text}",
+            msg(
+                "PM041",
+                place=place,
+                id=entry.id or msg("unconfirmed"),
+                score=score,
+                text=entry.text,
+            ),
             related,
         )
     ]
@@ -46,13 +56,21 @@ def _target_missing(
         if proposal.target.text in pair.entries_by_id:
             return []
         return [
-            Finding("PM042", line, f"target {proposal.target.text} is no entry of {profile_name}")
+            Finding(
+                "PM042",
+                line,
+                msg("PM042.target", target=proposal.target.text, profile=profile_name),
+            )
         ]
     old = normalise(proposal.old or "")
     if any(normalise(e.text) == old for e in profile.doc.entries_in(proposal.category)):
         return []
     return [
-        Finding("PM042", line, f"no entry of `{proposal.category}` in {profile_name} reads `{old}`")
+        Finding(
+            "PM042",
+            line,
+            msg("PM042.old", category=proposal.category, profile=profile_name, old=old),
+        )
     ]
 
 
@@ -75,8 +93,7 @@ def _proposal_findings(workspace: Workspace, source: Source, doc: PendingDoc) ->
                 Finding(
                     "PM014",
                     line,
-                    f"category `{proposal.category}` is no heading of "
-                    f"{profile.path.name} and is not suggested",
+                    msg("PM014.pending", category=proposal.category, profile=profile.path.name),
                 )
             )
         if proposal.kind is ProposalKind.ADD:
@@ -116,12 +133,12 @@ def _repeated(source: Source, doc: PendingDoc) -> list[Finding]:
                 Finding(
                     "PM043",
                     Span.of_line(proposal.line, doc.lines[proposal.line]),
-                    f"the same proposal stands on line {earlier.line + 1}",
+                    msg("PM043", line=earlier.line + 1),
                     (
                         Related(
                             source.path,
                             Span.of_line(earlier.line, doc.lines[earlier.line]),
-                            "the first time it is proposed",
+                            msg("PM043.related"),
                         ),
                     ),
                 )

@@ -13,6 +13,7 @@ from profile_memory.core.index import (
     entries_by_id,
 )
 from profile_memory.core.log import op_word
+from profile_memory.core.messages import msg
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.rules.common import (
     malformed_anchors,
@@ -36,8 +37,7 @@ def _over_limit(doc: ProfileDoc, limit: int, name: str) -> list[Finding]:
         Finding(
             "PM001",
             span,
-            f"{name} has {counted} lines, over its limit of {limit} "
-            f"(lines {limit + 1}–{counted}); merge or remove entries",
+            msg("PM001", name=name, counted=counted, limit=limit, first=limit + 1),
         )
     ]
 
@@ -49,12 +49,10 @@ def _line_findings(doc: ProfileDoc) -> list[Finding]:
     for entry in doc.entries:
         line = Span.of_line(entry.line, doc.lines[entry.line])
         if not entry.anchors and entry.line not in doc.has_malformed_anchor:
-            found.append(Finding("PM005", line, f"unconfirmed entry (no anchor): {entry.text}"))
+            found.append(Finding("PM005", line, msg("PM005", text=entry.text)))
         if len(entry.anchors) > 1:
-            ids = ", ".join(a.text for a in entry.anchors)
-            found.append(
-                Finding("PM017", line, f"one entry carries {len(entry.anchors)} anchors ({ids})")
-            )
+            ids = [a.text for a in entry.anchors]
+            found.append(Finding("PM017", line, msg("PM017", count=len(entry.anchors), ids=ids)))
         found += slip_findings(entry.slips)
     return found
 
@@ -68,16 +66,15 @@ def _duplicates(by_id: dict[str, list[Entry]], source: Source) -> list[Finding]:
         if len(entries) < 2:
             continue
         shown = entries[: LISTED + 1]
-        lines = ", ".join(str(e.line + 1) for e in shown[:LISTED]) + (
-            ", …" if len(entries) > LISTED else ""
-        )
-        message = (
-            f"{anchor_id} is carried by {len(entries)} entries of {source.path.name} "
-            f"(lines {lines})"
-        )
+        lines = [str(e.line + 1) for e in shown[:LISTED]] + (["…"] if len(entries) > LISTED else [])
+        message = msg("PM002", id=anchor_id, count=len(entries), name=source.path.name, lines=lines)
         for entry in entries:
             others = tuple(
-                Related(source.path, o.anchors[0].span, f"{anchor_id} also on line {o.line + 1}")
+                Related(
+                    source.path,
+                    o.anchors[0].span,
+                    msg("PM002.related", id=anchor_id, line=o.line + 1),
+                )
                 for o in shown
                 if o is not entry
             )[:LISTED]
@@ -100,7 +97,7 @@ def _against_log(pair: PairIndex, source: Source) -> list[Finding]:
                         Finding(
                             "PM006",
                             entry.anchors[0].span,
-                            f"{anchor_id} has no record in {log_name}",
+                            msg("PM006", id=anchor_id, log=log_name),
                         )
                     )
                 continue
@@ -117,16 +114,26 @@ def _against_history(
     record."""
     anchor_id, latest, log_name = history.id, history.latest, log.path.name
     record_at = Related(
-        log.path, latest.heading_span, f"latest record of {anchor_id} ({op_word(latest)})"
+        log.path,
+        latest.heading_span,
+        msg("related.latest_record", id=anchor_id, op=op_word(latest)),
     )
     state = history.state
     if state is not State.LIVE:
         why = (
-            f"retired by {history.retired_by.id} ({log_name}:{history.retired_by.line + 1})"
+            msg(
+                "PM008.retired",
+                by=history.retired_by.id,
+                place=f"{log_name}:{history.retired_by.line + 1}",
+            )
             if state is State.RETIRED and history.retired_by
-            else f"deleted in {log_name}:{latest.line + 1}"
+            else msg("PM008.deleted", place=f"{log_name}:{latest.line + 1}")
         )
-        return [Finding("PM008", entry.anchors[0].span, f"{anchor_id} is {why}", (record_at,))]
+        return [
+            Finding(
+                "PM008", entry.anchors[0].span, msg("PM008", id=anchor_id, why=why), (record_at,)
+            )
+        ]
     if not compare:
         return []
     line = Span.of_line(entry.line, profile.doc.lines[entry.line])
@@ -136,14 +143,20 @@ def _against_history(
         heading = (
             ""
             if profile.doc.has_category(category)
-            else f", which is no heading of {profile.path.name}"
+            else msg("PM019.no_heading", file=profile.path.name)
         )
         found.append(
             Finding(
                 "PM019",
                 line,
-                f"the entry stands under `{entry.category}`, but the latest 分类 (Category) "
-                f"of {anchor_id} in {log_name} is `{category}`{heading}",
+                msg(
+                    "PM019",
+                    category=entry.category,
+                    id=anchor_id,
+                    log=log_name,
+                    latest=category,
+                    heading=heading,
+                ),
                 (record_at,),
             )
         )
@@ -153,13 +166,19 @@ def _against_history(
     same = normalise(entry.text) == normalise(summary)
     changed = punctuation_changed(entry.text, summary) if same else None
     if not same or changed:
-        marks = f": `{changed[0]}` written `{changed[1]}`" if changed else ""
+        marks = msg("PM011.marks", old=changed[0], new=changed[1]) if changed else ""
         found.append(
             Finding(
                 "PM011",
                 line,
-                f"the entry reads `{entry.text}`, but the latest 精简版 (Summary) of "
-                f"{anchor_id} in {log_name} reads `{summary}`{marks}",
+                msg(
+                    "PM011",
+                    text=entry.text,
+                    id=anchor_id,
+                    log=log_name,
+                    summary=summary,
+                    marks=marks,
+                ),
                 (record_at,),
             )
         )
@@ -191,7 +210,7 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
             Finding(
                 "PM015",
                 Span.file_start(doc.lines[0]),
-                f"{name} has no {pair.name}-log.md beside it; run `pmem init` to create it",
+                msg("PM015", name=name, pair=pair.name),
             )
         )
     found += _against_log(pair, source)
