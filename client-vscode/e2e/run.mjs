@@ -240,11 +240,17 @@ await check("status bar shows the line count", async () => {
 });
 
 await check("search memory finds a journal entry", async () => {
-  await runCommand("Profile Memory: Search Memory");
-  await page.waitForTimeout(500);
+  await openSearchMemory();
   await page.keyboard.type("Zustand");
   await waitFor(async () => (await text(".quick-input-list")).includes("状态管理换成 Zustand"), "the journal entry in the QuickPick");
 });
+
+/** Search Memory's QuickPick, once it is the one open (typing earlier goes to the palette). */
+async function openSearchMemory() {
+  await runCommand("Profile Memory: Search Memory");
+  await waitFor(async () => (await text(".quick-input-widget")).includes("search journals and log records"),
+    "the Search Memory QuickPick");
+}
 
 /** The QuickPick's rows top to bottom (the list is virtual: its DOM order is not its order). */
 async function quickPickRows() {
@@ -254,8 +260,7 @@ async function quickPickRows() {
 }
 
 await check("search memory keeps the server's order, says each hit's date and kind, and says no results", async () => {
-  await runCommand("Profile Memory: Search Memory");
-  await page.waitForTimeout(500);
+  await openSearchMemory();
   await page.keyboard.type("React");
   const expected = ["初始化项目：Electron + React + Vite", "桌面端用 Electron + React", "偏好 React + Next.js 全栈开发", "偏好 React"];
   await waitFor(async () => (await quickPickRows()).length === expected.length, "four hits, as pmem search finds them");
