@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -53,6 +54,11 @@ def pmem_environment(cwd: Path, env: dict[str, str] | None = None) -> dict[str, 
     return environment
 
 
+# The working folder, environment and streams a run sets are the whole process's: runs from two
+# threads take turns (writers that race each other are processes: `run_pmem_process`).
+_ONE_AT_A_TIME = threading.Lock()
+
+
 def run_pmem(
     *args: str, cwd: Path, env: dict[str, str] | None = None, stdin: str | None = None
 ) -> Result:
@@ -60,7 +66,7 @@ def run_pmem(
     that environment, `stdin` (else an empty input) and the streams captured; an exception no
     command caught is a traceback on stderr and exit code 1, as from the interpreter."""
     out, err = _stream(b""), _stream(b"")
-    with _process_state(cwd, pmem_environment(cwd, env)):
+    with _ONE_AT_A_TIME, _process_state(cwd, pmem_environment(cwd, env)):
         sys.stdin, sys.stdout, sys.stderr = _stream((stdin or "").encode("utf-8")), out, err
         try:
             code = cli.main(list(args))

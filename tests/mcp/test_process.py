@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-from cli_support import run_pmem
+from cli_support import run_pmem, run_pmem_process
 from mcp import Client, StdioServerParameters
 from mcp_support import AGENT, Tree, pmem_mcp
 
@@ -43,8 +43,8 @@ async def test_mcp_and_cli_writers_interleaved_lose_nothing(tree: Tree):
 
     def cli_writer(n: int) -> None:
         for i in range(5):
-            run_pmem("journal", "append", f"cli {n}-{i} 日志", cwd=tree.repo, env=env)
-            run_pmem(
+            run_pmem_process("journal", "append", f"cli {n}-{i} 日志", cwd=tree.repo, env=env)
+            run_pmem_process(
                 "add",
                 "--scope",
                 "user",

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path, PurePath
+from typing import Any
 
 from profile_memory.core.buffers import Edit, apply_edits, position_of
 from profile_memory.core.config import Settings, today
@@ -53,35 +54,50 @@ class Changed(PlanError):
 
 
 class _Reading(DiskProvider):
-    """The disk, noting what a plan read: each file's sha256 (None: missing), and each folder's
-    memory file names (a new profile or pending file changes what a plan finds)."""
+    """The disk as one plan reads it: each file read once and kept, so a plan is made from one
+    reading of each file (a file another writer replaced half-way through planning is not read
+    again, its new id unseen by the allocator made from the first reading); and what it read:
+    each file's sha256 (None: missing), each folder's memory file names (a new profile or pending
+    file changes what a plan finds)."""
 
     def __init__(self) -> None:
         self.read_as: dict[PurePath, str | None] = {}
+        self._kinds: dict[PurePath, FileKind] = {}
+        self._kept: dict[PurePath, FileData] = {}
+        self._listed: dict[PurePath, list[str]] = {}
 
     def kind(self, path: PurePath) -> FileKind:
-        found = super().kind(path)
-        if found is FileKind.MISSING:
-            self.read_as.setdefault(path, None)
-        elif found is not FileKind.FILE:  # a link or a folder the plan did not read through
-            self.read_as.setdefault(path, f"kind: {found.name}")
-        return found
+        if path not in self._kinds:
+            self._kinds[path] = found = super().kind(path)
+            if found is FileKind.MISSING:
+                self.read_as.setdefault(path, None)
+            elif found is not FileKind.FILE:  # a link or a folder the plan did not read through
+                self.read_as.setdefault(path, f"kind: {found.name}")
+        return self._kinds[path]
+
+    def version(self, path: PurePath) -> Any:
+        kept = self._kept.get(path)
+        return kept.version if kept is not None else super().version(path)
 
     def read(self, path: PurePath) -> FileData:
+        if path in self._kept:
+            return self._kept[path]
         try:
             data = super().read(path)
         except OSError as error:
-            self.read_as[path] = f"unreadable: {error.strerror or error}"
+            self.read_as.setdefault(path, f"unreadable: {error.strerror or error}")
             raise
         raw = data.raw if isinstance(data.raw, bytes) else b""
-        self.read_as[path] = hashlib.sha256(raw).hexdigest()
+        self.read_as.setdefault(path, hashlib.sha256(raw).hexdigest())
+        self._kept[path] = data
         return data
 
     def list_dir(self, folder: PurePath) -> list[str]:
-        names = super().list_dir(folder)
-        memory = sorted(name for name in names if role_of(PurePath(folder, name)) is not None)
-        self.read_as[PurePath(folder)] = "folder: " + "/".join(memory)
-        return names
+        if folder not in self._listed:
+            names = self._listed[folder] = super().list_dir(folder)
+            memory = sorted(name for name in names if role_of(PurePath(folder, name)) is not None)
+            self.read_as[PurePath(folder)] = "folder: " + "/".join(memory)
+        return list(self._listed[folder])
 
 
 def read_again(read_as: dict[PurePath, str | None]) -> dict[PurePath, str | None]:
