@@ -8,4 +8,4 @@ mkdirSync("server");
 execFileSync(python, ["-m", "pip", "wheel", "--no-deps", "--quiet", "-w", "server", ".."], { stdio: "inherit" });
 console.log(`server wheel: ${readdirSync("server").join(", ")}`);
 execFileSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
-execFileSync("npx", ["vsce", "package", "--no-dependencies", "--allow-missing-repository", "--out", "profile-memory.vsix"], { stdio: "inherit" });
+execFileSync("npx", ["vsce", "package", "--no-dependencies", "--out", "profile-memory.vsix"], { stdio: "inherit" });

@@ -84,3 +84,29 @@ export function hintShown(line: number, mode: string | undefined, cursorLines: n
  * `PF-20260412-01` whole, and its highlight does not light `20260412` inside other ids. (The
  * Markdown extension's own pattern, with ids first.) */
 export const MARKDOWN_WORDS = /PF-\d{8}-\d{2,}|(\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark})(((\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark})|[_])?(\p{Alphabetic}|\p{Number}|\p{Nonspacing_Mark}))*/gu;
+
+const ANCHOR = /PF-\d{8}-\d{2,}/g;
+const RECORD_HEADING = /^#{2,4}\s*\[(PF-\d{8}-\d{2,})\]/;
+
+/** The id Show History opens from the editor (its title bar button, its context menu, the
+ * palette): the id under the cursor; else the first id of the cursor's line (an entry's anchor, a
+ * record's heading, a proposal's 关联); else, in a log, the id of the record the cursor is in
+ * (the nearest heading above). `undefined` when there is none (Show History then asks for it). */
+export function anchorNear(lines: readonly string[], line: number, character: number): string | undefined {
+  const text = lines[line] ?? "";
+  const onLine = [...text.matchAll(ANCHOR)];
+  const under = onLine.find((m) => m.index! <= character && character <= m.index! + m[0].length);
+  if (under || onLine.length) {
+    return (under ?? onLine[0])[0];
+  }
+  for (let above = line - 1; above >= 0; above--) {
+    const heading = RECORD_HEADING.exec(lines[above]);
+    if (heading) {
+      return heading[1];
+    }
+    if (/^#{1,2}\s/.test(lines[above])) {
+      return undefined; // a category or the title: the cursor is in no record
+    }
+  }
+  return undefined;
+}

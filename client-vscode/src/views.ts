@@ -5,7 +5,7 @@
 import * as vscode from "vscode";
 import type { LanguageClient } from "vscode-languageclient/node";
 
-import { SearchHit } from "./format";
+import { SearchHit, anchorNear } from "./format";
 import { l10n } from "./l10n";
 import { TimelineRecord, timelineHtml } from "./timeline";
 import { Node, Outline, PairInfo, RecordInfo, historyNodes, memoryNodes, pendingNodes, profileNodes } from "./outline";
@@ -182,12 +182,13 @@ export class MemoryViews {
   }
 }
 
-/** The anchor id under the cursor, if any (for Show History from the editor). */
+/** The id Show History opens from the editor (see `anchorNear`), if any. */
 export function anchorAtCursor(): string | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
     return undefined;
   }
-  const range = editor.document.getWordRangeAtPosition(editor.selection.active, /PF-\d{8}-\d{2,}/);
-  return range ? editor.document.getText(range) : undefined;
+  const { line, character } = editor.selection.active;
+  const lines = Array.from({ length: line + 1 }, (_, n) => editor.document.lineAt(n).text);
+  return anchorNear(lines, line, character);
 }

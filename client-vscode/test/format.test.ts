@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { MARKDOWN_WORDS, hintShown, hitItem, hitItems, limitFor, lineCount, profilePairName, statusText } from "../src/format";
+import { MARKDOWN_WORDS, anchorNear, hintShown, hitItem, hitItems, limitFor, lineCount, profilePairName, statusText } from "../src/format";
 
 const range = { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } };
 
@@ -60,4 +60,25 @@ test("in Markdown an anchor id is one word; other words are Markdown's", () => {
   const words = (text: string) => [...text.matchAll(new RegExp(MARKDOWN_WORDS))].map((match) => match[0]);
   assert.deepEqual(words("- 偏好 React <!-- PF-20260412-02 --> 见 PF-20260601-01。"), ["偏好", "React", "PF-20260412-02", "见", "PF-20260601-01"]);
   assert.deepEqual(words("20260412 snake_case"), ["20260412", "snake_case"]);
+});
+
+test("Show History from the editor: the id under the cursor, else the line's, else the record's above", () => {
+  const log = [
+    "# User Profile Log",
+    "",
+    "### [PF-20260412-02] 2026-04-12 — 前端技术栈偏好",
+    "- **操作**: 新增",
+    "- **精简版**: 偏好 React（替代 PF-20260412-01）",
+    "",
+  ];
+  assert.equal(anchorNear(log, 2, 8), "PF-20260412-02");
+  assert.equal(anchorNear(log, 2, 0), "PF-20260412-02");
+  assert.equal(anchorNear(log, 3, 4), "PF-20260412-02", "a field line: the record's id");
+  assert.equal(anchorNear(log, 4, 30), "PF-20260412-01", "the id under the cursor wins");
+  assert.equal(anchorNear(log, 5, 0), "PF-20260412-02");
+  assert.equal(anchorNear(log, 0, 3), undefined, "the title is in no record");
+  const profile = ["# User Profile", "", "## 技术偏好", "- 偏好 React 🙂 <!-- PF-20260412-02 -->", "- 偏好 Go"];
+  assert.equal(anchorNear(profile, 3, 2), "PF-20260412-02", "the entry's anchor from anywhere on its line");
+  assert.equal(anchorNear(profile, 4, 2), undefined, "an unconfirmed entry has no id");
+  assert.equal(anchorNear(profile, 2, 0), undefined);
 });

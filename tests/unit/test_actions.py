@@ -53,7 +53,7 @@ CASES = {
         [
             ("quickfix", "remove-entry", "Remove the entry of PF-20260412-01"),
             ("quickfix", "record-restore", "Record a restore of PF-20260412-01"),
-            ("refactor.rewrite", "delete", "Delete PF-20260412-01 from 技术偏好"),
+            ("refactor.delete", "delete", "Delete PF-20260412-01 from 技术偏好"),
         ],
     ),
     "entry edited by hand 🙂": (
@@ -70,7 +70,7 @@ CASES = {
                 "record-pivot",
                 "Record as pivot (PF-20261130-01 replaces PF-20260412-01)",
             ),
-            ("refactor.rewrite", "delete", "Delete PF-20260412-01 from 技术偏好"),
+            ("refactor.delete", "delete", "Delete PF-20260412-01 from 技术偏好"),
         ],
     ),
     "id that plainly means one": (
@@ -82,7 +82,7 @@ CASES = {
         3,
         [
             ("quickfix", "repair-token", "Rewrite PF-20260412-1 as PF-20260412-01"),
-            ("refactor.rewrite", "delete", "Delete PF-20260412-01 from 技术偏好"),
+            ("refactor.delete", "delete", "Delete PF-20260412-01 from 技术偏好"),
         ],
     ),
     "category heading": (

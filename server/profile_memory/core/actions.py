@@ -30,8 +30,12 @@ from profile_memory.core.workspace import Source, Workspace
 
 
 class OfferKind(Enum):
+    """An offer's code action kind. Deleting an entry (and its history) is no rewrite of it: its
+    own kind keeps it out of the editors' "Rewrite" group (VS Code's wrench), below the rest."""
+
     QUICK_FIX = "quickfix"
     REWRITE = "refactor.rewrite"
+    DELETE = "refactor.delete"
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,8 +331,9 @@ def _offer(
     line: int,
     id: str | None = None,
     target: str | None = None,
+    kind: OfferKind = OfferKind.REWRITE,
 ) -> Offer:
-    return Offer(title, OfferKind.REWRITE, Request(action, ctx.path, line, id=id, target=target))
+    return Offer(title, kind, Request(action, ctx.path, line, id=id, target=target))
 
 
 def _profile_rewrites(ctx: _Context, first: int, last: int, fixed: set[int]) -> list[Offer]:
@@ -343,7 +348,9 @@ def _profile_rewrites(ctx: _Context, first: int, last: int, fixed: set[int]) -> 
             offers.append(_offer(ctx, title, "confirm-entry", entry.line))
         elif entry.id and pair and pair.history(entry.id):
             title = msg("action.delete", id=entry.id, category=entry.category)
-            offers.append(_offer(ctx, title, "delete", entry.line, id=entry.id))
+            offers.append(
+                _offer(ctx, title, "delete", entry.line, id=entry.id, kind=OfferKind.DELETE)
+            )
     for category in doc.categories:
         if first <= category.line <= last:
             offers += [

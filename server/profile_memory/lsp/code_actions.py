@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 
 DECIDE = "profileMemory.decide"
 DECISIONS = ("confirm", "keep-both", "discard")
-KINDS = {
+KINDS: dict[OfferKind, types.CodeActionKind | str] = {
     OfferKind.QUICK_FIX: types.CodeActionKind.QuickFix,
     OfferKind.REWRITE: types.CodeActionKind.RefactorRewrite,
+    OfferKind.DELETE: OfferKind.DELETE.value,  # no LSP constant: a kind of our own under refactor
 }
 
 
@@ -123,7 +124,7 @@ def _resolves_edits(ls: ProfileMemoryServer) -> bool:
 
 
 def _wanted(offer: Offer, only: Sequence[types.CodeActionKind | str] | None) -> bool:
-    kind = KINDS[offer.kind].value
+    kind = offer.kind.value
     return not only or any(kind.startswith(getattr(k, "value", k)) for k in only)
 
 
