@@ -8,7 +8,6 @@ provider for the CLI, or the server's overlay of open editor buffers over the di
 from __future__ import annotations
 
 import bisect
-import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
@@ -32,6 +31,8 @@ from profile_memory.core.files import (
 from profile_memory.core.text import Decoded, LazyText, decode, split_lines
 
 if TYPE_CHECKING:
+    import datetime as dt  # for annotations only: `pmem recall` never loads it
+
     from profile_memory.core.anchors import Allocator
     from profile_memory.core.diagnostics import Finding
     from profile_memory.core.index import LogFile, LogIndex, PairIndex
