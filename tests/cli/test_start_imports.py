@@ -12,7 +12,15 @@ from pathlib import Path
 
 from cli_support import pmem_environment
 
-SHOWN = ("tomllib", "datetime", "html", "subprocess", "hashlib", "shlex")
+SHOWN = (
+    "tomllib",
+    "datetime",
+    "html",
+    "subprocess",
+    "hashlib",
+    "shlex",
+    "profile_memory.core.merge",
+)
 
 
 def loaded_after(clean: Path, *argv: str) -> dict[str, bool]:
@@ -48,3 +56,13 @@ def test_recall_still_reads_pmem_toml_when_there_is_one(clean: Path) -> None:
 def test_check_runs_no_git_where_no_gitattributes_names_the_driver(clean: Path) -> None:
     loaded = loaded_after(clean, "check")
     assert not (loaded["subprocess"] or loaded["shlex"] or loaded["tomllib"])
+    assert not loaded["profile_memory.core.merge"]  # no conflict marker in the files
+
+
+def test_check_still_reports_conflict_markers(clean: Path) -> None:
+    profile = clean / "home/.cursor/profile/user-profile.md"
+    profile.write_text(
+        profile.read_text(encoding="utf-8") + "<<<<<<< ours\nx\n=======\ny\n>>>>>>> theirs\n",
+        encoding="utf-8",
+    )
+    assert loaded_after(clean, "check")["profile_memory.core.merge"]

@@ -28,7 +28,7 @@ from profile_memory.core.files import (
     profile_file_name,
     role_of,
 )
-from profile_memory.core.text import Decoded, LazyText, decode, split_lines
+from profile_memory.core.text import MARKER_STARTS, Decoded, LazyText, decode, split_lines
 
 if TYPE_CHECKING:
     import datetime as dt  # for annotations only: `pmem recall` never loads it
@@ -355,8 +355,6 @@ class Workspace:
         """Whether a line of the file may open or close a block of conflict markers (then its text
         is scanned for them). For an editor's document only the lines an edit changed are looked
         at: a keystroke in a large log does not join and scan the whole text."""
-        from profile_memory.core.merge import MARKER_STARTS
-
         lines = source.lines
         if lines is None:
             return True
