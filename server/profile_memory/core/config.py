@@ -6,19 +6,19 @@ Bad values never stop anything: each is reported (naming the key) and its defaul
 
 from __future__ import annotations
 
-import datetime as dt
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.messages import msg
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python 3.10 only
-    import tomli as tomllib
+if TYPE_CHECKING:
+    import datetime as dt
+
+# `tomllib` and `datetime` are imported where they are used: a command run where no pmem.toml is
+# (most `pmem recall` calls) and that asks no date never pays for them at start.
 
 DEFAULT_LIMITS = {"user-profile": 50, "project-profile": 30, "default": 50}
 # ≈ tokens a compact profile may cost in every prompt (docs/format.md, "Token budgets")
@@ -227,6 +227,10 @@ class ConfigFileError(ValueError):
 
 
 def parse_config_text(text: str, source: str) -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on Python 3.10 only
+        import tomli as tomllib
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -235,6 +239,8 @@ def parse_config_text(text: str, source: str) -> dict[str, Any]:
 
 def today(environ: Mapping[str, str], clock: dt.date | None = None) -> dt.date:
     """Today in the local time zone, or `PMEM_TODAY` (YYYY-MM-DD) when it is set."""
+    import datetime as dt
+
     value = environ.get("PMEM_TODAY")
     if value:
         try:

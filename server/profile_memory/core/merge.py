@@ -26,14 +26,19 @@ from profile_memory.core import anchors
 from profile_memory.core.log import LogDoc, Op, Record, parse_log
 from profile_memory.core.pending import Scope, parse_pending
 from profile_memory.core.profile import parse_profile
-from profile_memory.core.text import dominant_line_ending, line_count, normalise, split_lines
+from profile_memory.core.text import (
+    MARKER_STARTS,  # noqa: F401 (where it was first defined; others import it from here)
+    dominant_line_ending,
+    line_count,
+    normalise,
+    split_lines,
+)
 
 OURS_MARKER = "<<<<<<< ours"
 SPLIT_MARKER = "======="
 THEIRS_MARKER = ">>>>>>> theirs"
 _MARKER = re.compile(r"^(?:<{7}|>{7}|\|{7})(?: |$)|^={7}$")
 # How every line that opens or closes a block of conflict markers starts (a block has one of them)
-MARKER_STARTS = ("<<<<<<<", ">>>>>>>")
 _ID = re.compile(r"PF-\d{8}-\d+")
 # An id where it stands as one: after `<!--` (written without a space) or after no word character.
 _MENTION = re.compile(r"(?:(?<=<!--)|(?<![\w-]))PF-\d{8}-\d+(?!\d)")

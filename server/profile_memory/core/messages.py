@@ -766,18 +766,19 @@ def localized_parser(
     """While it lasts, argparse's own texts (`usage:`, its errors) are in `lang`; it gives a
     function that puts a parser's descriptions and help texts (`HELP_ZH`) in `lang`. argparse
     looks its texts up through `gettext` at the moment it uses them, by these module names."""
-    if lang == "en":
-        yield lambda parser: parser
-        return
+    # In English too argparse's texts are given here: its own `gettext` looks for a catalogue on
+    # disk at each of the ~80 texts a parser of every command makes (a tenth of a `pmem recall`),
+    # and pmem's English is argparse's own (Python ships no catalogue of argparse).
+    table: dict[str, str] = ARGPARSE_ZH if lang == "zh" else {}
     saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
 
     def ngettext(singular: str, plural: str, n: int) -> str:
-        return ARGPARSE_ZH.get(singular if n == 1 else plural, singular if n == 1 else plural)
+        return table.get(singular if n == 1 else plural, singular if n == 1 else plural)
 
-    argparse._ = lambda text: ARGPARSE_ZH.get(text, text)  # type: ignore[attr-defined]
+    argparse._ = lambda text: table.get(text, text)  # type: ignore[attr-defined]
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
     try:
-        yield _localized_help
+        yield _localized_help if lang == "zh" else (lambda parser: parser)
     finally:
         argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 

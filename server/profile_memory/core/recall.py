@@ -7,7 +7,6 @@ Markdown every line of it is quoted, so that recall's own headings are the only 
 
 from __future__ import annotations
 
-import html
 import json
 import re
 import unicodedata
@@ -134,10 +133,14 @@ PROFILES = ("user-profile", "project-profile")  # the blocks whose anchor commen
 # skipped) may start a block's name (an ASCII `u`, `f`, `s`, `p`, or another letter that may fold
 # to one: any but Chinese, Japanese and Korean), or that starts a comment, is looked at closely: a
 # text full of `<` costs a regex scan, not a call per `<`.
+# Case is spelled out, not asked of `re.IGNORECASE`: an ignore-case class of wide ranges costs its
+# compilation a case lookup per character in them (6 ms of each `pmem recall`). What an
+# ignore-case match also took (ſ for s; İ, ı and the Kelvin sign read as ASCII letters) is kept:
+# the same characters match (tests/unit/test_recall_opener.py checks every code point).
 _OPENER = lazy_pattern(
-    r"(?:[<＜﹤〈⟨‹]|&(?:lt|#0*60|#x0*3c);?|\\u003c|\\x3c|%3c)"
-    r"(?=(?:[^\w<>＜＞﹤﹥〈〉⟨⟩‹›]|_){0,80}?(?:[ufsp!]|[^\x00-\x7f\u3000-\u9fff\uac00-\ud7af]))",
-    re.IGNORECASE,
+    r"(?:[<＜﹤〈⟨‹]|&(?:[lL][tT]|#0*60|#[xX]0*3[cC]);?|\\[uU]003[cC]|\\[xX]3[cC]|%3[cC])"
+    r"(?=(?:[^\w<>＜＞﹤﹥〈〉⟨⟩‹›]|_){0,80}?"
+    r"(?:[ufspUFSP!]|[^\x00-\x7f\u3000-\u9fff\uac00-\ud7af\u0130\u0131\u212a]))"
 )
 _MAY_OPEN = lazy_pattern(r"[<＜﹤〈⟨‹&\\%]")  # a cheap test first: most files have none
 _ESCAPED = "&lt;"  # how an opener recall must not keep is written
@@ -197,8 +200,14 @@ def present(sections: list[RecallSection]) -> list[RecallSection]:
     ]
 
 
+# `html.escape(value, quote=True)`, without importing `html` (and its table of entities) at start
+_ATTRIBUTE_ESCAPES = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}
+)
+
+
 def _attribute(value: str) -> str:
-    return html.escape(value, quote=True)
+    return value.translate(_ATTRIBUTE_ESCAPES)
 
 
 def as_text(sections: list[RecallSection]) -> str:

@@ -20,6 +20,8 @@ from typing import Any, AnyStr
 
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 UTF8_BOM = b"\xef\xbb\xbf"
+# What a line of conflict markers a merge left starts with (core/merge.py reads the blocks).
+MARKER_STARTS = ("<<<<<<<", ">>>>>>>")
 HTML_COMMENT = re.compile(r"<!--.*?-->")
 _WARNING_SIGNS = re.compile("\u26a0\ufe0f?")
 

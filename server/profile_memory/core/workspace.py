@@ -8,7 +8,6 @@ provider for the CLI, or the server's overlay of open editor buffers over the di
 from __future__ import annotations
 
 import bisect
-import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
@@ -29,9 +28,11 @@ from profile_memory.core.files import (
     profile_file_name,
     role_of,
 )
-from profile_memory.core.text import Decoded, LazyText, decode, split_lines
+from profile_memory.core.text import MARKER_STARTS, Decoded, LazyText, decode, split_lines
 
 if TYPE_CHECKING:
+    import datetime as dt  # for annotations only: `pmem recall` never loads it
+
     from profile_memory.core.anchors import Allocator
     from profile_memory.core.diagnostics import Finding
     from profile_memory.core.index import LogFile, LogIndex, PairIndex
@@ -354,8 +355,6 @@ class Workspace:
         """Whether a line of the file may open or close a block of conflict markers (then its text
         is scanned for them). For an editor's document only the lines an edit changed are looked
         at: a keystroke in a large log does not join and scan the whole text."""
-        from profile_memory.core.merge import MARKER_STARTS
-
         lines = source.lines
         if lines is None:
             return True

@@ -9,10 +9,7 @@ in `.git`, and checked against the versions git gave), so each file computes the
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shlex
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +21,8 @@ from profile_memory.core.text import UTF8_BOM
 from profile_memory.store.safe import append_missing_lines, open_folder
 
 if TYPE_CHECKING:
+    import subprocess
+
     from profile_memory.core import merge  # imported where a merge is run: a check never loads it
 
 DRIVER = "pmem"
@@ -42,7 +41,13 @@ class GitError(Exception):
     pass
 
 
+# `subprocess`, `shlex` and `hashlib` are imported where git is run: `pmem check` loads this module
+# for PM071 and runs git only where a `.gitattributes` names the driver.
+
+
 def _git(*args: str, cwd: Path, check: bool = True) -> subprocess.CompletedProcess[bytes]:
+    import subprocess
+
     try:
         done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as error:
@@ -59,6 +64,8 @@ def _git(*args: str, cwd: Path, check: bool = True) -> subprocess.CompletedProce
 def pmem_command() -> str:
     """How git runs this pmem from any environment: its absolute path, or this Python with
     `-m profile_memory` when pmem runs as a module."""
+    import shlex
+
     launched = sys.argv[0] if sys.argv else ""
     if Path(launched).name in ("pmem", "pmem.exe") and os.path.exists(launched):
         return shlex.quote(os.path.abspath(launched))
@@ -135,6 +142,8 @@ def _top_of(cwd: Path) -> Path | None:
 
 
 def _blob_id(data: bytes) -> str:
+    import hashlib
+
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()  # noqa: S324 (git's ids)
 
 
@@ -294,6 +303,8 @@ def run_driver(base_file: Path, ours_file: Path, theirs_file: Path, path: str) -
 
 
 def _line_merge(base_file: Path, ours_file: Path, theirs_file: Path) -> DriverResult:
+    import subprocess
+
     done = subprocess.run(
         [
             "git",

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from profile_memory.core import merge
 from profile_memory.core.anchors import repaired
 from profile_memory.core.diagnostics import Finding
 from profile_memory.core.index import History
@@ -70,6 +69,8 @@ def with_conflicts(text: str, found: list[Finding]) -> list[Finding]:
     no other line finding on a marker line."""
     if "<<<<<<<" not in text and "=======" not in text and ">>>>>>>" not in text:
         return found
+    from profile_memory.core import merge  # only where a marker may be: a check rarely loads it
+
     lines = split_lines(text)
     blocks = merge.conflict_blocks(lines)
     if not blocks:

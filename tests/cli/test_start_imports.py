@@ -1,0 +1,68 @@
+"""What `pmem recall` and `pmem check` load at start (#25): a module a command does not use is not
+imported, so an agent calling recall on every prompt pays for Python and the profiles, not for a
+TOML parser, a date library, HTML tables or a process runner. Run as a real process (a fresh
+interpreter: this one has loaded everything)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from cli_support import pmem_environment
+
+SHOWN = (
+    "tomllib",
+    "datetime",
+    "html",
+    "subprocess",
+    "hashlib",
+    "shlex",
+    "profile_memory.core.merge",
+)
+
+
+def loaded_after(clean: Path, *argv: str) -> dict[str, bool]:
+    code = (
+        "import json, sys\nfrom profile_memory.cli import main\n"
+        f"code = main({list(argv)!r})\n"
+        f"print(json.dumps({{name: name in sys.modules for name in {SHOWN!r}}}))\n"
+        "sys.exit(code)"
+    )
+    env = pmem_environment(clean / "repo", {"PMEM_USER_DIR": str(clean / "home/.cursor/profile")})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=clean / "repo",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_recall_loads_no_toml_parser_date_html_or_process_runner(clean: Path) -> None:
+    assert not any(loaded_after(clean, "recall").values())
+
+
+def test_recall_still_reads_pmem_toml_when_there_is_one(clean: Path) -> None:
+    (clean / "home/.cursor/profile/pmem.toml").write_text("recallTokenBudget = 5\n")
+    loaded = loaded_after(clean, "recall", "--budget")
+    assert loaded["tomllib"]  # read only because the file is there
+
+
+def test_check_runs_no_git_where_no_gitattributes_names_the_driver(clean: Path) -> None:
+    loaded = loaded_after(clean, "check")
+    assert not (loaded["subprocess"] or loaded["shlex"] or loaded["tomllib"])
+    assert not loaded["profile_memory.core.merge"]  # no conflict marker in the files
+
+
+def test_check_still_reports_conflict_markers(clean: Path) -> None:
+    profile = clean / "home/.cursor/profile/user-profile.md"
+    profile.write_text(
+        profile.read_text(encoding="utf-8") + "<<<<<<< ours\nx\n=======\ny\n>>>>>>> theirs\n",
+        encoding="utf-8",
+    )
+    assert loaded_after(clean, "check")["profile_memory.core.merge"]
