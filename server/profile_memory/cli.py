@@ -11,31 +11,37 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, NoReturn
 
 from profile_memory import __version__
 from profile_memory.core import recall
 from profile_memory.core.codes import CODES, LEVELS, Severity
-from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.files import (
     PENDING_NAME,
     Role,
     role_of,
 )
 from profile_memory.core.messages import (
-    Lang,
-    choose_language,
     language_of_environment,
     localized_parser,
     msg,
-    render,
 )
-from profile_memory.core.places import Places, locate
 from profile_memory.core.secrets import masked
-from profile_memory.core.workspace import FileKind, TextProvider, Workspace
-from profile_memory.store.disk import DiskProvider, iter_blocks_newest_first
+from profile_memory.front import (
+    Context,
+    FrontError,
+    explained,
+    failures,
+    files_to_check,
+    hit_json,
+    language,
+    load_context,
+    os_error,
+    say,
+    search,
+    warn,
+)
 from profile_memory.store.safe import UnsafePath
 
 if TYPE_CHECKING:
@@ -44,7 +50,6 @@ if TYPE_CHECKING:
     from profile_memory.core.diagnostics import Diagnostic
     from profile_memory.core.pending import Scope
     from profile_memory.core.plans import Planner
-    from profile_memory.core.resolve import Resolver
     from profile_memory.core.search import JournalHit
 
 # What only some commands use is imported by them: `pmem recall` never loads the rules, the log
@@ -52,85 +57,11 @@ if TYPE_CHECKING:
 # templates or `importlib.resources` to load.
 
 
-class CliError(Exception):
-    """A failure to report in one line, with its exit code (docs/format.md, "CLI conventions")."""
-
-    def __init__(self, message: str, code: int = 2) -> None:
-        super().__init__(message)
-        self.message = message  # a catalogue `Text` is shown in the person's language
-        self.code = code
-
-
-# The language of what pmem says (core/messages.py): the environment's, until `load_context` has
-# read pmem.toml's `messageLanguage`.
-_language: list[Lang] = ["en"]
-
-
-def say(message: str) -> str:
-    """A message in the person's language."""
-    return render(message, _language[0])
+CliError = FrontError  # the name the CLI's commands and their callers have used
 
 
 def _warn(message: str) -> None:
-    print(say(msg("cli.warning", message=message)), file=sys.stderr)
-
-
-@dataclass
-class Context:
-    cwd: Path
-    places: Places
-    workspace: Workspace
-    _shown: dict[PurePath, str] = dataclasses.field(default_factory=dict, repr=False)
-
-    def show(self, path: PurePath) -> str:
-        """Relative to the current folder when inside it, else absolute; always with `/` (kept:
-        a search prints the same journal's path for every hit)."""
-        shown = self._shown.get(path)
-        if shown is None:
-            absolute = Path(os.path.abspath(path))
-            try:
-                shown = absolute.relative_to(self.cwd).as_posix() or "."
-            except ValueError:
-                shown = absolute.as_posix()
-            self._shown[path] = shown
-        return shown
-
-    @property
-    def settings(self) -> Settings:
-        return self.workspace.settings
-
-    @property
-    def resolver(self) -> Resolver:
-        from profile_memory.core.resolve import Resolver
-
-        return Resolver(self.workspace, [self.places])
-
-    @property
-    def lang(self) -> Lang:
-        """The person's language: pmem.toml's `messageLanguage`, else the environment's."""
-        return choose_language(self.settings.message_language, language_of_environment(os.environ))
-
-
-def load_context(
-    user_dir: str | None = None, cwd: Path | None = None, provider: TextProvider | None = None
-) -> Context:
-    """The places, settings and a workspace on `provider` (the disk, read afresh, by default)."""
-    provider = provider or DiskProvider()
-    cwd = cwd or Path(os.getcwd())
-    try:
-        places, settings, problems = locate(
-            cwd, provider, os.environ, os.path.expanduser("~"), user_dir
-        )
-    except ConfigFileError as error:
-        raise CliError(str(error)) from None
-    except OSError as error:
-        raise CliError(
-            f"{error.filename or 'pmem.toml'}: cannot read: {error.strerror or error}"
-        ) from None
-    _language[0] = choose_language(settings.message_language, language_of_environment(os.environ))
-    for problem in problems:
-        _warn(problem.text())
-    return Context(cwd, places, Workspace(provider, settings, places.user_dir))
+    warn(message)
 
 
 # -- check ---------------------------------------------------------------------------------------
@@ -157,29 +88,6 @@ def _severity_overrides(values: list[str]) -> dict[str, Severity | None]:
             raise CliError(msg("cli.bad_level", value=value))
         overrides[code] = LEVELS[level.strip().lower()]
     return overrides
-
-
-def files_to_check(ctx: Context, paths: Sequence[str]) -> list[Path]:
-    """The memory files at or under the paths given, else under the places' default roots."""
-    workspace = ctx.workspace
-    roots: list[PurePath]
-    if paths:
-        roots = []
-        for given in paths:
-            path = Path(os.path.abspath(given))
-            kind = workspace.provider.kind(path)
-            if kind is FileKind.MISSING:
-                raise CliError(msg("cli.no_such_file", path=given))
-            if kind is not FileKind.DIR and kind is not FileKind.LINK and role_of(path) is None:
-                raise CliError(msg("cli.not_memory_file", path=given))
-            roots.append(path)
-    else:
-        roots = [
-            p
-            for p in ctx.places.default_roots()
-            if workspace.provider.kind(p) is not FileKind.MISSING
-        ]
-    return list(dict.fromkeys(Path(p) for root in roots for p in workspace.discover(root)))
 
 
 def _selected(diagnostic: Diagnostic, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
@@ -210,7 +118,7 @@ def run_check(
         if _selected(d, select, ignore)
     ]
     diagnostics.sort(key=lambda d: (ctx.show(d.path), d.span, d.code))
-    lang = _language[0]
+    lang = language[0]
     if output_format == "json":
         print(as_json(diagnostics, ctx.show, lang))
     elif output_format == "github":
@@ -355,7 +263,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     try:
         result = run_driver(Path(args.base), Path(args.ours), Path(args.theirs), args.path)
     except OSError as error:
-        raise CliError(f"merge {args.path}: {_os_error(error)}") from None
+        raise CliError(f"merge {args.path}: {os_error(error)}") from None
     for note in result.notes:
         print(f"pmem merge: {args.path}: {note}", file=sys.stderr)
     if result.conflicts:
@@ -441,8 +349,6 @@ def run_write(
     that is refused or has nothing to do is found by the first plan, so it takes no lock and creates
     nothing. `bound` (a decision on what the pending file holds): the first plan or nothing, if its
     files changed before the locks were taken (exit 1)."""
-    from profile_memory.core.buffers import UnsafeSource
-    from profile_memory.core.plans import BadText, PlanError
     from profile_memory.store.apply import Changed, plan_and_write
 
     ctx = load_context(args.user_dir)
@@ -462,14 +368,8 @@ def run_write(
         )
     except Changed as error:
         raise CliError(f"{error}; run it again", code=1) from None
-    except BadText as error:
-        raise CliError(str(error)) from None
-    except PlanError as error:
-        raise CliError(str(error), code=1) from None
-    except (UnsafePath, UnsafeSource) as error:
-        raise CliError(f"{ctx.show(error.path)}: {error.reason}") from None
-    except OSError as error:
-        raise CliError(f"{error.filename or 'write'}: {error.strerror or error}") from None
+    except failures() as error:
+        raise explained(error, ctx.show) from None
     for over in plan.over_limit:
         _warn(over.message(ctx.show(over.path)))
     if getattr(args, "json", False):
@@ -680,25 +580,10 @@ def _memory_dirs(ctx: Context, given: str | None) -> list[Path]:
 
 
 def _memory_call(action: Callable[[], int]) -> int:
-    from profile_memory.store.fact_history import UnknownRev
-    from profile_memory.store.memory import BadInput, Refused
-
     try:
         return action()
-    except UnsafePath as error:
-        raise CliError(f"{error.path}: {error.reason}") from None
-    except BadInput as error:
-        raise CliError(str(error)) from None
-    except (Refused, UnknownRev) as error:
-        raise CliError(str(error), code=1) from None
-    except OSError as error:
-        raise CliError(_os_error(error)) from None
-
-
-def _os_error(error: OSError) -> str:
-    """One line for a filesystem failure: the path, then the reason."""
-    where = f"{error.filename}: " if error.filename else ""
-    return f"{where}{error.strerror or error}"
+    except failures() as error:
+        raise explained(error, unnamed="") from None
 
 
 def cmd_journal_append(args: argparse.Namespace) -> int:
@@ -783,13 +668,19 @@ def _note_malformed(count: int) -> None:
 
 
 def cmd_journal_search(args: argparse.Namespace) -> int:
-    from profile_memory.core.search import Blocks, JournalHit, search_memory
+    from profile_memory.core.search import JournalHit
 
     ctx = load_context(None)
 
     def action() -> int:
-        journals = [(p, Blocks(iter_blocks_newest_first(p))) for p in _journals(ctx, args.dir)]
-        found = search_memory(journals, [], args.query, args.tag, args.limit, kinds=("journal",))
+        found = search(
+            ctx.resolver,
+            args.query,
+            args.tag,
+            args.limit,
+            ["journal"],
+            journals=_journals(ctx, args.dir),
+        )
         _print_journal_hits(ctx, [h for h in found.hits if isinstance(h, JournalHit)], args.json)
         _note_malformed(found.malformed)
         return 0
@@ -799,19 +690,14 @@ def cmd_journal_search(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     """Journals and log records together, newest first; each hit says which kind it is."""
-    from profile_memory.core.search import Blocks, JournalHit, hit_fields, search_memory
+    from profile_memory.core.search import JournalHit, hit_fields
 
     ctx = load_context(args.user_dir)
 
     def action() -> int:
-        journals = [(p, Blocks(iter_blocks_newest_first(p))) for p in _journals(ctx, None)]
-        logs = [pair.log for pair in ctx.resolver.pairs() if pair.log is not None]
-        found = search_memory(journals, logs, args.query, limit=args.limit)
+        found = search(ctx.resolver, args.query, limit=args.limit, journals=_journals(ctx, None))
         if args.json:
-            results = [
-                {**hit_fields(hit), "path": ctx.show(hit.path), "line": hit.line + 1}
-                for hit in found.hits
-            ]
+            results = [hit_json(hit, ctx.show) for hit in found.hits]
             print(json.dumps(results, ensure_ascii=False, indent=2))
         for hit in [] if args.json else found.hits:
             fields = hit_fields(hit)
@@ -1588,8 +1474,8 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     # --help and usage errors come before any file is read: the environment's language
-    _language[0] = language_of_environment(os.environ)
-    with localized_parser(_language[0]) as localize:
+    language[0] = language_of_environment(os.environ)
+    with localized_parser(language[0]) as localize:
         return localize(build_parser()).parse_args(argv)
 
 
@@ -1607,5 +1493,5 @@ def _run(args: argparse.Namespace) -> int:
     except (
         OSError
     ) as error:  # a filesystem failure no command foresaw: still one line, never a traceback
-        print(f"pmem: {_os_error(error)}", file=sys.stderr)
+        print(f"pmem: {os_error(error)}", file=sys.stderr)
         return 2

@@ -45,11 +45,8 @@ from mcp.types import ToolAnnotations
 from pydantic import BaseModel, BeforeValidator, Field, ValidationError
 
 from profile_memory import __version__, mcp_live, mcp_prompts
-from profile_memory.cli import CliError, files_to_check, load_context
-from profile_memory.cli import Context as Here
 from profile_memory.core import anchors
 from profile_memory.core import recall as recall_blocks
-from profile_memory.core.buffers import UnsafeSource
 from profile_memory.core.codes import Severity
 from profile_memory.core.config import today
 from profile_memory.core.facts_history import (
@@ -68,18 +65,28 @@ from profile_memory.core.files import (
 )
 from profile_memory.core.messages import CATALOGUE, msg, render
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
-from profile_memory.core.plans import BadText, Plan, PlanError, Planner
+from profile_memory.core.plans import Plan, PlanError, Planner
 from profile_memory.core.profile import parse_profile
 from profile_memory.core.questions import question
 from profile_memory.core.render import as_json_objects
 from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_files
-from profile_memory.core.search import Blocks, JournalHit, check_limit, hit_fields, search_memory
+from profile_memory.core.search import JournalHit, check_limit, hit_fields
 from profile_memory.core.secrets import masked
 from profile_memory.core.text import normalise, one_line
 from profile_memory.core.trace import render_json
 from profile_memory.core.trace import trace as trace_of
 from profile_memory.core.workspace import Workspace
+from profile_memory.front import Context as Here
+from profile_memory.front import (
+    FrontError,
+    explained,
+    failures,
+    files_to_check,
+    hit_json,
+    load_context,
+)
+from profile_memory.front import search as memory_search
 from profile_memory.store.apply import (
     Changed,
     Operation,
@@ -88,12 +95,10 @@ from profile_memory.store.apply import (
     prepare,
     write_prepared,
 )
-from profile_memory.store.disk import KeptDiskProvider, iter_blocks_newest_first
+from profile_memory.store.disk import KeptDiskProvider
 from profile_memory.store.fact_history import UnknownRev, read_version, version_path
 from profile_memory.store.fact_history import versions as fact_versions
 from profile_memory.store.memory import (
-    BadInput,
-    Refused,
     fact_size_note,
     journal_append,
     memory_folder,
@@ -149,7 +154,7 @@ class Engine:
         with self._lock:
             try:
                 here = load_context(door.user_dir, cwd=door.project, provider=self._provider)
-            except CliError as error:
+            except FrontError as error:
                 raise ToolError(str(error)) from None
             kept = self._workspace
             if (
@@ -199,7 +204,7 @@ class Door:
         on a workspace of its own (what a write plans from is read under its locks anyway)."""
         try:
             return load_context(self.user_dir, cwd=self.project)
-        except CliError as error:
+        except FrontError as error:
             raise ToolError(str(error)) from None
 
     def reading(self) -> AbstractContextManager[Here]:
@@ -227,14 +232,11 @@ def _source(ctx: Context, given: str | None) -> str:
 
 
 def _failed(here: Here, error: Exception) -> ToolError:
-    if isinstance(error, (UnsafePath, UnsafeSource)):
-        return ToolError(f"{here.show(error.path)}: {error.reason}")
-    if isinstance(error, OSError):
-        return ToolError(f"{error.filename or 'write'}: {error.strerror or error}")
-    return ToolError(str(error))
+    """A refused write or read as a tool error, in the words the CLI uses (`front.explained`)."""
+    return ToolError(explained(error, here.show).message)
 
 
-WRITE_ERRORS = (BadText, PlanError, UnsafePath, UnsafeSource, BadInput, Refused, OSError)
+WRITE_ERRORS = failures()
 
 
 # -- results -------------------------------------------------------------------------------------
@@ -622,8 +624,7 @@ def _journal_search(
     journal = here.workspace.find_name(folder, JOURNAL_NAME)
     if journal is None:
         return "No journal entries found."
-    blocks = Blocks(iter_blocks_newest_first(journal))
-    found = search_memory([(journal, blocks)], [], query, tag, limit, kinds=("journal",))
+    found = memory_search(here.resolver, query, tag, limit, ["journal"], journals=[journal])
     entries = [
         {key: value for key, value in hit_fields(hit).items() if key != "kind"}
         for hit in found.hits
@@ -678,18 +679,11 @@ def _read_tools(server: MCPServer, door: Door) -> None:
         """Journal entries and log records that contain the query (case-insensitive), newest
         first, at most `limit` in all."""
         with door.reading() as here:
-            journals = [(p, Blocks(iter_blocks_newest_first(p))) for p in here.resolver.journals()]
-            logs = [pair.log for pair in here.resolver.pairs() if pair.log is not None]
             try:
-                found = search_memory(journals, logs, query, limit=limit)
+                found = memory_search(here.resolver, query, limit=limit)
             except ValueError as error:
                 raise ToolError(str(error)) from None
-            return Hits(
-                hits=[
-                    {**hit_fields(hit), "path": here.show(hit.path), "line": hit.line + 1}
-                    for hit in found.hits
-                ]
-            )
+            return Hits(hits=[hit_json(hit, here.show) for hit in found.hits])
 
     @server.tool(annotations=READ_ONLY)
     def facts_history(
@@ -724,7 +718,7 @@ def _read_tools(server: MCPServer, door: Door) -> None:
         with door.reading() as here:
             try:
                 files = files_to_check(here, [])
-            except CliError as error:
+            except FrontError as error:
                 raise ToolError(str(error)) from None
             # the same files at the same versions: the same findings, not checked again (what a
             # check reads beside them: SOUL.md and USER.md, for the recall budget)
