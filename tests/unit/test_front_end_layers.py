@@ -26,9 +26,9 @@ FRONT_ENDS = {
 # `pmem serve` and `pmem mcp` start the servers: the one crossing allowed, from the CLI's module of
 # those two commands into each server's entry point.
 LAUNCHES = {
-    ("profile_memory.cli", "profile_memory.lsp"),
-    ("profile_memory.cli", "profile_memory.lsp.server"),
-    ("profile_memory.cli", "profile_memory.mcp_server"),
+    ("profile_memory.cli.servers", "profile_memory.lsp"),
+    ("profile_memory.cli.servers", "profile_memory.lsp.server"),
+    ("profile_memory.cli.servers", "profile_memory.mcp_server"),
 }
 
 
