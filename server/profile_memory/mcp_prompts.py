@@ -13,12 +13,12 @@ from typing import Literal
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
-from profile_memory.cli import CliError, load_context
-from profile_memory.cli import Context as Here
 from profile_memory.core import recall as recall_blocks
 from profile_memory.core.files import PENDING_NAME
 from profile_memory.core.pending import parse_pending
 from profile_memory.core.secrets import masked
+from profile_memory.front import Context as Here
+from profile_memory.front import FrontError, load_context
 
 # The skill's confirmation message (its step 3), in each language the files are written in.
 CONFIRMATION = {
@@ -95,7 +95,7 @@ proposal's `line` and my `decision` (`confirm`, `keep-both`, `discard`), one cal
 def _here(project: Path, user_dir: str | None) -> Here:
     try:
         return load_context(user_dir, cwd=project)
-    except CliError as error:
+    except FrontError as error:
         raise ToolError(str(error)) from None
 
 

@@ -415,7 +415,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "lens.discard_all": ("Discard all", "全部放弃"),
     "lens.entry": ("{count} entry", "{count} 个条目"),
     "lens.entries": ("{count} entries", "{count} 个条目"),
-    # The CLI (cli.py) and settings (core/config.py)
+    # The CLI (cli/) and settings (core/config.py)
     "cli.warning": ("pmem: warning: {message}", "pmem：警告：{message}"),
     "cli.unknown_code": ("{flag}: unknown diagnostic code {code}", "{flag}：未知的诊断代码 {code}"),
     "cli.bad_level": (
@@ -515,7 +515,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "question.context": ("{change} (their words: {context})", "{change}（原话：{context}）"),
     "question.approve": ("Write this change to the profile", "将这处改动写入画像"),
-    # What `pmem mcp`'s writes answer after asking (mcp_server.py)
+    # What `pmem mcp`'s writes answer after asking (mcp_server/)
     "mcp.nothing_to_do": ("nothing to do: {outcome}", "无事可做：{outcome}"),
     "mcp.said_no": (
         "the person said no: nothing was written",
@@ -570,7 +570,7 @@ CODE_NAMES_ZH: dict[str, str] = {
     "PM071": "缺少合并驱动",
 }
 
-# `pmem --help`: what a command is for, by its English text (cli.py keeps the English where the
+# `pmem --help`: what a command is for, by its English text (cli/ keeps the English where the
 # parser is built; a text not here is shown in English).
 HELP_ZH: dict[str, str] = {
     "Check, trace and safely edit the memory files of AI coding agents.": (

@@ -10,6 +10,7 @@ file open in the editor is never written behind its buffer: it is changed with
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import os
 from pathlib import Path, PurePath
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from profile_memory import front
 from profile_memory.core import anchors, recall
 from profile_memory.core.facts_history import BY_EDITOR
 from profile_memory.core.files import FACT_NAME, JOURNAL_NAME
@@ -26,7 +28,6 @@ from profile_memory.core.search import (
     check_limit,
     hit_fields,
     newest_first,
-    search_memory,
 )
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
@@ -118,9 +119,8 @@ def _line_start(line: int) -> types.Range:
 def _search_sync(
     ls: ProfileMemoryServer, query: str | None, tag: str | None, limit: int, kinds: list[str]
 ) -> list[dict]:
-    journals = [(path, _journal_lines(ls, path)) for path in ls.resolver.journals()]
-    logs = [pair.log for pair in ls.resolver.pairs() if pair.log is not None]
-    found = search_memory(journals, logs, query, tag, limit, kinds)
+    read = functools.partial(_journal_lines, ls)  # an open journal as the editor has it
+    found = front.search(ls.resolver, query, tag, limit, kinds, read=read)
     return [
         {**hit_fields(hit), "uri": uri(hit.path), "range": _line_start(hit.line)}
         for hit in found.hits
@@ -164,9 +164,8 @@ async def _append_in_editor(ls: ProfileMemoryServer, path: PurePath, line: str) 
 
 
 def _refused(command: str, error: Exception) -> Exception:
-    if isinstance(error, UnsafePath):
-        return refuse(f"{command}: {error.path}: {error.reason}")
-    return refuse(f"{command}: {error}")
+    """A refused write, in the words the CLI and the MCP server use (`front.explained`)."""
+    return refuse(f"{command}: {front.explained(error).message}")
 
 
 async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:

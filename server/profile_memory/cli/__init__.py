@@ -1,0 +1,118 @@
+"""`pmem`: the command line for people, agents and CI. The same core engine as the language
+server.
+
+One module per command family, each with `register(commands)` (its parsers) and its handlers:
+`check`, `trace`, `setup` (init, merge, demo), `writes` (propose, add, evolve, pivot, delete,
+confirm, fix, pending), `journal` (journal, search), `facts`, `recall`, `servers` (serve, mcp);
+`common` holds the options they share. What only some commands use is imported by them: `pmem
+recall` never loads the rules, the log parser, the planner or the search; a check or a search never
+waits for the planner, the templates or `importlib.resources` to load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from profile_memory import __version__
+from profile_memory.cli import check, facts, journal, recall, servers, setup, trace, writes
+from profile_memory.cli.check import run_check
+from profile_memory.cli.common import CliError
+from profile_memory.cli.journal import indented, journal_hits_json
+from profile_memory.cli.trace import run_trace
+from profile_memory.cli.writes import run_write
+from profile_memory.core.messages import language_of_environment, localized_parser
+from profile_memory.front import Context, files_to_check, language, load_context, os_error, say
+
+__all__ = [
+    "CliError",
+    "Context",
+    "build_parser",
+    "files_to_check",
+    "indented",
+    "journal_hits_json",
+    "load_context",
+    "main",
+    "run",
+    "run_check",
+    "run_trace",
+    "run_write",
+    "say",
+]
+
+# The command families, in the order `pmem --help` lists their commands.
+FAMILIES = (check, trace, setup, writes, journal, facts, recall, servers)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="pmem",
+        description="Check, trace and safely edit the memory files of AI coding agents.",
+    )
+    parser.add_argument("--version", action="version", version=f"pmem {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    for family in FAMILIES:
+        family.register(commands)
+    return parser
+
+
+# A parse makes hundreds of thousands of small objects without cycles (freed by reference counts),
+# and each edit copies lists of 150,000 lines: at the default threshold (700) the cycle collector
+# runs hundreds of times per parse and traverses those lists each time (a quarter of an edit's
+# latency at 10,000 ids, bench/RESULTS.md). Cycles are rare here; collecting them later costs
+# little memory.
+GC_THRESHOLD = (50_000, 20, 20)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return _run(_arguments(argv))
+
+
+def run() -> NoReturn:
+    """The `pmem` command. A check ends the process at once when it has said all: it only read,
+    and freeing what it made one object at a time (hundreds of thousands at 10,000 ids) would
+    cost a twentieth of it."""
+    args = _arguments(None)
+    code = _run(args)
+    if args.handler is check.cmd_check:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BrokenPipeError:  # the reader went away: nothing more to say
+            pass
+        os._exit(code)
+    raise SystemExit(code)
+
+
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    gc.set_threshold(*GC_THRESHOLD)
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    # --help and usage errors come before any file is read: the environment's language
+    language[0] = language_of_environment(os.environ)
+    with localized_parser(language[0]) as localize:
+        return localize(build_parser()).parse_args(argv)
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        return args.handler(args)
+    except CliError as error:
+        print(f"pmem: {say(error.message)}", file=sys.stderr)
+        return error.code
+    except ValueError as error:  # PMEM_TODAY and similar environment mistakes
+        print(f"pmem: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader went away (`pmem … | head`): nothing more to say
+        return 0
+    except (
+        OSError
+    ) as error:  # a filesystem failure no command foresaw: still one line, never a traceback
+        print(f"pmem: {os_error(error)}", file=sys.stderr)
+        return 2

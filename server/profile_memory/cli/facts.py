@@ -1,0 +1,256 @@
+"""FACT.md, the agent's durable facts: `pmem facts update|show|history|diff|restore`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from profile_memory.cli.common import (
+    CliError,
+    add_allow_secret,
+    memory_call,
+    memory_dirs,
+    warn,
+)
+from profile_memory.core.secrets import masked
+from profile_memory.front import (
+    Context,
+    load_context,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+def _read_content(given: str | None) -> str:
+    if given in (None, "-"):
+        return sys.stdin.read()
+    try:
+        return Path(given).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CliError(f"{given}: cannot read: {error}") from None
+
+
+def cmd_facts_update(args: argparse.Namespace) -> int:
+    from profile_memory.store.memory import fact_size_note, facts_update
+
+    ctx = load_context(None)
+    content = _read_content(args.file)
+
+    def action() -> int:
+        settings = ctx.settings
+        note = fact_size_note(content, settings.max_file_bytes, settings.fact_file_max_bytes)
+        path, digest = facts_update(
+            memory_dirs(ctx, args.dir)[0],
+            content,
+            args.if_match,
+            args.allow_secret,
+            history_max=ctx.settings.fact_history_max,
+        )
+        print(f"updated {ctx.show(path)} (sha256 {digest})")
+        if note:
+            warn(note)
+        return 0
+
+    return memory_call(action)
+
+
+def cmd_facts_show(args: argparse.Namespace) -> int:
+    from profile_memory.store.memory import read_fact, sha256_of
+
+    ctx = load_context(None)
+
+    def action() -> int:
+        if args.rev is not None:
+            folder = memory_dirs(ctx, args.dir)[0]
+            return _show_version(ctx, folder, args.rev, args.json, args.reveal)
+        path, data = read_fact(memory_dirs(ctx, args.dir)[0])
+        if data is None:
+            raise CliError(f"{ctx.show(path)}: no FACT.md yet", code=1)
+        text = data.decode("utf-8", errors="replace")
+        content = text if args.reveal else masked(text)  # the sha256 stays the file's own
+        if args.json:
+            print(
+                json.dumps(
+                    {
+                        "path": ctx.show(path),
+                        "sha256": sha256_of(data),
+                        "content": content,
+                    },
+                    ensure_ascii=False,
+                    indent=2,
+                )
+            )
+        else:
+            sys.stdout.write(content)
+        return 0
+
+    return memory_call(action)
+
+
+def _show_version(ctx: Context, folder: Path, rev: str, as_json_output: bool, reveal: bool) -> int:
+    """`facts show --rev`: a kept version, its secrets masked as FACT.md's are (with --reveal, its
+    exact bytes); with --json its path, rev, sha256 (always the version's own) and content."""
+    from profile_memory.store.fact_history import read_version, version_path
+    from profile_memory.store.memory import memory_folder, sha256_of
+
+    data = read_version(memory_folder(folder), rev)
+    text = data.decode("utf-8", errors="replace")
+    shown = text if reveal else masked(text)
+    data_shown = data if shown == text else shown.encode("utf-8")  # exact bytes when nothing hides
+    if as_json_output:
+        fields = {
+            "path": ctx.show(version_path(folder, rev)),
+            "rev": rev,
+            "sha256": sha256_of(data),
+            "content": data_shown.decode("utf-8", errors="replace"),
+        }
+        print(json.dumps(fields, ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data_shown)
+    return 0
+
+
+def cmd_facts_history(args: argparse.Namespace) -> int:
+    """The kept versions of FACT.md, newest first (docs/format.md, "FACT.md versions")."""
+    from profile_memory.core.facts_history import history_json, history_line
+    from profile_memory.store.fact_history import versions as fact_versions
+    from profile_memory.store.memory import memory_folder
+
+    ctx = load_context(None)
+
+    def action() -> int:
+        kept = fact_versions(memory_folder(memory_dirs(ctx, args.dir)[0]))
+        if args.json:
+            print(history_json(kept))
+        elif not kept:
+            print("no kept version of FACT.md yet")
+        for version in [] if args.json else kept:
+            print(history_line(version))
+        return 0
+
+    return memory_call(action)
+
+
+def cmd_facts_diff(args: argparse.Namespace) -> int:
+    """A unified diff from a kept version (default: the newest) to FACT.md as it is; exit 0."""
+    from profile_memory.core.facts_history import unified_diff
+    from profile_memory.store.fact_history import read_version, version_path
+    from profile_memory.store.fact_history import versions as fact_versions
+    from profile_memory.store.memory import memory_folder, read_fact
+
+    ctx = load_context(None)
+
+    def action() -> int:
+        folder = memory_folder(memory_dirs(ctx, args.dir)[0])
+        rev = args.rev
+        if rev is None:
+            kept = fact_versions(folder)
+            if not kept:
+                print("pmem: note: no kept version of FACT.md yet", file=sys.stderr)
+                return 0
+            rev = kept[0].rev
+        old = read_version(folder, rev)
+        path, current = read_fact(folder)
+        sys.stdout.write(
+            unified_diff(old, current or b"", ctx.show(version_path(folder, rev)), ctx.show(path))
+        )
+        return 0
+
+    return memory_call(action)
+
+
+def cmd_facts_restore(args: argparse.Namespace) -> int:
+    """FACT.md replaced by a kept version, atomically, keeping the one it replaces."""
+    from profile_memory.store.memory import facts_restore
+
+    ctx = load_context(None)
+
+    def action() -> int:
+        written = facts_restore(
+            memory_dirs(ctx, args.dir)[0],
+            args.rev,
+            args.if_match,
+            args.allow_secret,
+            history_max=ctx.settings.fact_history_max,
+        )
+        print(f"restored {ctx.show(written.path)} to {args.rev} (sha256 {written.sha256})")
+        return 0
+
+    return memory_call(action)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    facts = commands.add_parser("facts", help="the agent's durable facts: show or update FACT.md")
+    facts_commands = facts.add_subparsers(dest="facts_command", metavar="ACTION", required=True)
+    update = facts_commands.add_parser(
+        "update",
+        help="replace FACT.md atomically",
+        description="Replace memory/FACT.md whole and atomically with FILE (or stdin).",
+    )
+    update.add_argument(
+        "file", nargs="?", metavar="FILE", help="the new content (default or -: standard input)"
+    )
+    update.add_argument(
+        "--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256"
+    )
+    update.add_argument(
+        "--dir", metavar="D", help="the memory folder (default: ./memory of the project)"
+    )
+    add_allow_secret(update)
+    update.set_defaults(handler=cmd_facts_update)
+    show = facts_commands.add_parser(
+        "show", help="print FACT.md", description="Print memory/FACT.md."
+    )
+    show.add_argument("--json", action="store_true", help="path, sha256 and content as JSON")
+    show.add_argument("--dir", metavar="D")
+    show.add_argument(
+        "--reveal", action="store_true", help="print secrets as they are (masked by default)"
+    )
+    show.add_argument(
+        "--rev", metavar="REV", help="a kept version's exact bytes (`pmem facts history`)"
+    )
+    show.set_defaults(handler=cmd_facts_show)
+    _add_facts_history(facts_commands)
+
+
+def _add_facts_history(facts_commands: argparse._SubParsersAction) -> None:
+    """`facts history`, `facts diff`, `facts restore`: FACT.md's kept versions."""
+    dir_help = "the memory folder (default: ./memory of the project)"
+    history = facts_commands.add_parser(
+        "history",
+        help="FACT.md's kept versions, newest first",
+        description="List the versions of FACT.md kept before each replacement, newest first: "
+        "rev, when it was replaced, by what, and the lines the replacement added and removed.",
+    )
+    history.add_argument(
+        "--json", action="store_true", help="[{rev, ts, sha256, bytes, added, removed, by}]"
+    )
+    history.add_argument("--dir", metavar="D", help=dir_help)
+    history.set_defaults(handler=cmd_facts_history)
+    diff = facts_commands.add_parser(
+        "diff",
+        help="a unified diff from a kept version to FACT.md",
+        description="A unified diff from the kept version REV (default: the newest) to the "
+        "current FACT.md.",
+    )
+    diff.add_argument("rev", nargs="?", metavar="REV")
+    diff.add_argument("--dir", metavar="D", help=dir_help)
+    diff.set_defaults(handler=cmd_facts_diff)
+    restore = facts_commands.add_parser(
+        "restore",
+        help="replace FACT.md with a kept version",
+        description="Replace FACT.md atomically with the kept version REV; the version it "
+        "replaces is kept in turn.",
+    )
+    restore.add_argument("rev", metavar="REV")
+    restore.add_argument(
+        "--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256"
+    )
+    restore.add_argument("--dir", metavar="D", help=dir_help)
+    add_allow_secret(restore)
+    restore.set_defaults(handler=cmd_facts_restore)

@@ -1,0 +1,67 @@
+"""`pmem recall`: the context block an agent reads at the start of a session."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from profile_memory.cli.common import (
+    add_user_dir,
+)
+from profile_memory.core import recall
+from profile_memory.front import (
+    load_context,
+)
+
+if TYPE_CHECKING:
+    pass
+
+
+def _print_budget(sections: list[recall.RecallSection], budget: int) -> int:
+    """Each block's ≈ tokens, and the total against the budget (exit 1 when over)."""
+    from profile_memory.core.tokens import estimate
+
+    shares = [(section.name, section.path, estimate(section.content)) for section in sections]
+    for name, path, tokens in shares:
+        print(f"{name:<16} ≈{tokens:>7,}  {path}")
+    total = sum(tokens for _, _, tokens in shares)
+    print(
+        f"{'total':<16} ≈{total:>7,}  of a budget of {budget:,}"
+        + (" — over the budget" if total > budget else "")
+    )
+    return 1 if total > budget else 0
+
+
+def cmd_recall(args: argparse.Namespace) -> int:
+    """The blocks that could be read; a file that is there but could not be read is named on
+    stderr, one line each, and the exit is 2: a block is never dropped silently."""
+    ctx = load_context(args.user_dir)
+    sections, unread = recall.gather(ctx.workspace, ctx.places, ctx.show)
+    if args.budget:
+        code = _print_budget(sections, ctx.settings.recall_token_budget)
+    else:
+        output = recall.RENDERERS[args.format](sections)
+        if output:
+            print(output)
+        code = 0
+    for skipped in unread:
+        print(f"pmem: {recall.unread_note(skipped)}", file=sys.stderr)
+    return 2 if unread else code
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    recall_cmd = commands.add_parser(
+        "recall",
+        help="print the context block an agent reads at the start of a session",
+        description="Print the user and project profiles, SOUL.md, USER.md and FACT.md "
+        "as one context block (empty files omitted).",
+    )
+    recall_cmd.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    recall_cmd.add_argument(
+        "--budget",
+        action="store_true",
+        help="print what each block costs (≈ tokens) against recallTokenBudget, not the block",
+    )
+    add_user_dir(recall_cmd)
+    recall_cmd.set_defaults(handler=cmd_recall)

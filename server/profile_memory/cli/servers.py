@@ -1,0 +1,200 @@
+"""`pmem serve` (the language server) and `pmem mcp` (the MCP server, and `pmem mcp config`): the
+two commands that start a server; the SDK is imported only when `pmem mcp` serves."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from profile_memory.cli.common import (
+    CliError,
+    add_user_dir,
+    warn,
+)
+from profile_memory.core.secrets import masked
+
+if TYPE_CHECKING:
+    import logging
+
+
+def _mask_secrets(record: logging.LogRecord) -> bool:
+    """No log line shows a secret: with `-v` the libraries log whole messages, file text and all."""
+    message = record.getMessage()
+    shown = masked(message)
+    if shown != message:
+        record.msg, record.args = shown, None
+    return True
+
+
+def _log_to_stderr(verbose: bool, log_file: str | None = None) -> None:
+    """Logs go to stderr (or a file): stdout is the protocol's transport."""
+    import logging
+
+    handler = (
+        logging.FileHandler(log_file, encoding="utf-8")
+        if log_file
+        else logging.StreamHandler(sys.stderr)
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(_mask_secrets)
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.WARNING, handlers=[handler], force=True
+    )
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    """The MCP server for agents (README, "Agents (MCP)"); its SDK is imported only here."""
+    project = Path(os.path.abspath(os.path.expanduser(args.project or os.getcwd())))
+    if not project.is_dir():
+        raise CliError(f"--project {args.project}: not a folder")
+    if args.mcp_command == "config":
+        return _mcp_config(args, project)
+    try:
+        from profile_memory.mcp_server import Door, serve
+    except ImportError as error:
+        if error.name is not None and error.name.split(".")[0] != "mcp":
+            raise
+        raise CliError(
+            "pmem mcp needs the MCP SDK: pip install 'profile-memory[mcp]' (or pip install mcp)"
+        ) from None
+    _log_to_stderr(args.verbose)
+
+    serve(Door(project, args.user_dir, args.trust_client_approval))
+    return 0
+
+
+def _mcp_config(args: argparse.Namespace, project: Path) -> int:
+    import shutil
+
+    """Print a client's configuration, or merge it into the project's file (`--write`) or the
+    user-level one (`--user`); a project's file holds no path of this machine."""
+    from profile_memory import mcp_config
+
+    trust = args.trust_client_approval
+    if args.user:
+        try:
+            target = mcp_config.user_file(args.client)
+            config = mcp_config.for_user(args.client, project, trust)
+            if args.write:
+                mcp_config.merge_into(target, config)
+        except mcp_config.ConfigError as error:
+            raise CliError(str(error), code=1 if args.write else 2) from None
+        if args.write:
+            print(f"added `{mcp_config.SERVER_NAME}` to {target} (this machine's pmem, by path)")
+        else:
+            print(json.dumps(config, ensure_ascii=False, indent=2))
+            print(f"# goes in: {target} (yours: this machine's paths)", file=sys.stderr)
+        return 0
+    config = mcp_config.for_client(args.client, project, trust)
+    if args.client != "cherry" and shutil.which("pmem") is None:
+        warn(
+            "pmem is not on PATH: a client that starts `pmem` by name will not find it. Install "
+            "it where every program finds it (pipx install 'profile-memory[mcp]'), or put this "
+            "machine's path in your own settings with --user (Cursor)"
+        )
+    if args.write:
+        if args.client == "cherry":
+            raise CliError(
+                "--write: Cherry Studio keeps its servers in its own settings; paste the printed "
+                "configuration there (Settings → MCP Servers → Import from JSON)"
+            )
+        try:
+            target = mcp_config.merge_into(mcp_config.project_file(args.client, project), config)
+        except mcp_config.ConfigError as error:
+            raise CliError(str(error), code=1) from None
+        print(f"added `{mcp_config.SERVER_NAME}` to {target}")
+        return 0
+    print(json.dumps(config, ensure_ascii=False, indent=2))
+    print(f"# goes in: {mcp_config.where(args.client, project, trust)}", file=sys.stderr)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """The language server. Logs go to stderr or the log file: stdout is the LSP transport."""
+    _log_to_stderr(args.verbose, args.log_file)
+    from profile_memory.lsp import create_server
+    from profile_memory.lsp.server import BoundedInput, keep_large_buffers_out_of_the_heap
+
+    keep_large_buffers_out_of_the_heap()
+    server = create_server()
+    if args.tcp:
+        host, _, port = args.tcp.rpartition(":")
+        if not port.isdigit():
+            raise CliError(f"--tcp {args.tcp}: expected HOST:PORT")
+        server.start_tcp(host or "127.0.0.1", int(port))
+    else:
+        # pygls annotates a BinaryIO; it only reads lines and blocks
+        server.start_io(stdin=BoundedInput(sys.stdin.buffer))  # type: ignore[arg-type]
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    serve = commands.add_parser(
+        "serve",
+        help="run the language server (stdio by default)",
+        description="Run the Profile Memory language server for VS Code, Cursor, Neovim, Helix, "
+        "Zed or any LSP client. It speaks over stdio unless --tcp is given.",
+    )
+    serve.add_argument("--stdio", action="store_true", help="speak over stdin/stdout (the default)")
+    serve.add_argument(
+        "--tcp", metavar="HOST:PORT", help="listen on a TCP port instead (for debugging)"
+    )
+    serve.add_argument(
+        "--log-file", metavar="PATH", help="write logs to this file instead of stderr"
+    )
+    serve.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    serve.set_defaults(handler=cmd_serve)
+    _add_mcp(commands)
+
+
+def _add_mcp(commands: argparse._SubParsersAction) -> None:
+    mcp = commands.add_parser(
+        "mcp",
+        help="run the MCP server for agents (stdio), or print its client configuration",
+        description="Run the Profile Memory MCP server over stdio: Cherry Studio's `memory` tool, "
+        "recall, search, trace, check, propose, and profile writes that a person approves. "
+        "Needs the extra: pip install 'profile-memory[mcp]'.",
+    )
+    mcp.add_argument(
+        "--project", metavar="DIR", help="the project (default: the one the current folder is in)"
+    )
+    mcp.add_argument(
+        "--trust-client-approval",
+        action="store_true",
+        help="write profile changes at once, relying on the client's own approval of tool calls "
+        "(else the person is asked, or the change waits in the pending file)",
+    )
+    mcp.add_argument("-v", "--verbose", action="store_true", help="log debug messages (stderr)")
+    add_user_dir(mcp)
+    mcp.set_defaults(handler=cmd_mcp, mcp_command=None)
+    actions = mcp.add_subparsers(dest="mcp_command", metavar="ACTION")
+    config = actions.add_parser(
+        "config",
+        help="print the configuration that starts `pmem mcp` from a client",
+        description="Print the MCP configuration for a client; with --write, merge it into the "
+        "project's file (.vscode/mcp.json, .cursor/mcp.json, .mcp.json), keeping every other "
+        "server. A project's file holds no path of this machine: `pmem` by name, the project "
+        "from ${workspaceFolder} or the folder the client starts the server in.",
+    )
+    config.add_argument("--client", choices=("vscode", "cursor", "claude", "cherry"), required=True)
+    config.add_argument(
+        "--write",
+        action="store_true",
+        help="merge into the project's file (.vscode/mcp.json, .cursor/mcp.json, .mcp.json)",
+    )
+    config.add_argument(
+        "--user",
+        action="store_true",
+        help="Cursor: the user-level ~/.cursor/mcp.json instead, with this machine's pmem by path",
+    )
+    config.add_argument(
+        "--project",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="the project (default: the current folder)",
+    )
+    config.add_argument("--trust-client-approval", action="store_true", default=argparse.SUPPRESS)

@@ -1,0 +1,384 @@
+"""The writes: `pmem propose|add|evolve|pivot|delete|confirm|fix`, planned by the core and written
+by the store under the folders' locks; and `pmem pending`, the proposals waiting for a decision."""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
+
+from profile_memory.cli.common import (
+    CliError,
+    add_allow_secret,
+    add_user_dir,
+    anchor_argument,
+    warn,
+)
+from profile_memory.core.files import PENDING_NAME, Role, role_of
+from profile_memory.core.messages import msg
+from profile_memory.core.secrets import masked
+from profile_memory.front import (
+    Context,
+    Decision,
+    explained,
+    failures,
+    files_to_check,
+    load_context,
+    say,
+)
+
+if TYPE_CHECKING:
+    from profile_memory.core.pending import Scope
+    from profile_memory.core.plans import Planner
+
+
+WriteOperation = Callable[["Planner", "Context"], str]
+
+
+def _scope(args: argparse.Namespace) -> Scope | None:
+    from profile_memory.core.pending import Scope
+
+    return Scope(args.scope) if args.scope else None
+
+
+def run_write(
+    args: argparse.Namespace, title: str, operation: WriteOperation, bound: bool = False
+) -> int:
+    """Plan, then plan again and write under the folders' locks (log, profile, pending). A write
+    that is refused or has nothing to do is found by the first plan, so it takes no lock and creates
+    nothing. `bound` (a decision on what the pending file holds): the first plan or nothing, if its
+    files changed before the locks were taken (exit 1)."""
+    from profile_memory.store.apply import Changed, plan_and_write
+
+    ctx = load_context(args.user_dir)
+
+    def planned(planner: Planner) -> str:
+        ctx.workspace = planner.workspace  # the files as this plan reads them
+        return operation(planner, ctx)
+
+    try:
+        plan, written = plan_and_write(
+            ctx.places,
+            ctx.settings,
+            title,
+            planned,
+            allow_secrets=getattr(args, "allow_secret", False),
+            bound=bound,
+        )
+    except Changed as error:
+        raise CliError(f"{error}; run it again", code=1) from None
+    except failures() as error:
+        raise explained(error, ctx.show) from None
+    for over in plan.over_limit:
+        warn(over.message(ctx.show(over.path)))
+    if getattr(args, "json", False):
+        print(
+            json.dumps(
+                {
+                    "ids": plan.ids,
+                    "files": [ctx.show(p) for p in written],
+                    "outcome": plan.outcome,
+                    "over_limit": [
+                        {"path": ctx.show(o.path), "lines": o.lines, "limit": o.limit}
+                        for o in plan.over_limit
+                    ],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+    else:
+        print(say(plan.outcome))
+    return 0
+
+
+def cmd_add(args: argparse.Namespace) -> int:
+    from profile_memory.core.pending import Scope
+
+    def operation(planner: Planner, ctx: Context) -> str:
+        return planner.add(
+            ctx.resolver.pair_ref(Scope(args.scope)),
+            args.category,
+            args.text,
+            args.context,
+            args.source,
+        )
+
+    return run_write(args, "add", operation)
+
+
+def cmd_evolve(args: argparse.Namespace) -> int:
+    def operation(planner: Planner, ctx: Context) -> str:
+        planner.evolve(
+            ctx.resolver.pair_carrying(args.id, _scope(args)),
+            args.id,
+            args.text,
+            args.context,
+            args.source,
+        )
+        return f"evolved {args.id}"
+
+    return run_write(args, "evolve", operation)
+
+
+def cmd_pivot(args: argparse.Namespace) -> int:
+    def operation(planner: Planner, ctx: Context) -> str:
+        new_id = planner.pivot(
+            ctx.resolver.pair_carrying(args.id, _scope(args)),
+            args.id,
+            args.text,
+            args.context,
+            args.source,
+        )
+        return f"{new_id} replaces {args.id}"
+
+    return run_write(args, "pivot", operation)
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    def operation(planner: Planner, ctx: Context) -> str:
+        planner.delete(
+            ctx.resolver.pair_carrying(args.id, _scope(args)), args.id, args.context, args.source
+        )
+        return f"deleted {args.id}"
+
+    return run_write(args, "delete", operation)
+
+
+def _pending_path(ctx: Context, given: str | None) -> PurePath:
+    if given:
+        path = Path(os.path.abspath(given))
+        if role_of(path) is not Role.PENDING:
+            raise CliError(f"{given}: not a pending file (expected profile-pending.md)")
+        if path.parent not in ctx.places.profile_folders():
+            raise CliError(
+                f"{given}: outside the profile folders "
+                f"({', '.join(ctx.show(f) for f in ctx.places.profile_folders())})"
+            )
+        return path
+    return (
+        ctx.workspace.find_name(ctx.places.project_dir, PENDING_NAME)
+        or ctx.places.project_dir / PENDING_NAME
+    )
+
+
+def cmd_propose(args: argparse.Namespace) -> int:
+    from profile_memory.core.pending import ProposalKind, Scope
+
+    if args.kind != "add" and not args.old:
+        raise CliError(msg("cli.old_required"))
+
+    def operation(planner: Planner, ctx: Context) -> str:
+        pending = _pending_path(ctx, None)
+        planner.propose(
+            pending,
+            Scope(args.scope),
+            ProposalKind(args.kind),
+            args.category,
+            args.text,
+            args.old,
+            args.context,
+            args.source,
+        )
+        return f"proposed in {ctx.show(pending)}"
+
+    return run_write(args, "propose", operation)
+
+
+def cmd_confirm(args: argparse.Namespace) -> int:
+    from profile_memory.core.pending import parse_pending
+
+    if not (args.all or args.line):
+        raise CliError(msg("cli.choose_proposals"))
+    decision: Decision = "discard" if args.discard else "keep-both" if args.keep_both else "confirm"
+
+    def operation(planner: Planner, ctx: Context) -> str:
+        pending = _pending_path(ctx, args.pending)
+        proposals = parse_pending(planner.text(pending)).proposals
+        if args.line:
+            proposals = [p for p in proposals if p.line <= args.line - 1 < p.end_line]
+            if not proposals:
+                raise CliError(f"{ctx.show(pending)}:{args.line} is no proposal", code=1)
+        # With --line, the decided lines are left blank: the numbers `pmem pending` printed stay
+        # true
+        return planner.decide_each(pending, proposals, decision, keep_lines=bool(args.line))
+
+    return run_write(args, "confirm", operation, bound=True)
+
+
+def cmd_fix(args: argparse.Namespace) -> int:
+    """Rewrite what agents wrote in non-canonical forms (PM016 headings, PM018 forms, ids PM004 can
+    read)."""
+
+    def operation(planner: Planner, ctx: Context) -> str:
+        folders = ctx.places.profile_folders()
+        done = []
+        for path in files_to_check(ctx, args.paths):
+            if role_of(path) not in (Role.PROFILE, Role.LOG):
+                continue
+            if path.parent not in folders:
+                raise CliError(
+                    f"{ctx.show(path)}: outside the profile folders "
+                    f"({', '.join(ctx.show(f) for f in folders)}); "
+                    "pmem writes only there (pass --user-dir, or run it in the project)"
+                )
+            count = planner.fix_forms(path)
+            if count:
+                done.append(
+                    f"{ctx.show(path)}: {count} line{'s' if count != 1 else ''} rewritten in "
+                    "canonical form"
+                )
+        return "\n".join(done) or "nothing to fix: every form is canonical"
+
+    return run_write(args, "fix", operation)
+
+
+def cmd_pending(args: argparse.Namespace) -> int:
+    """The proposals waiting for a decision, each with the line `confirm --line` takes."""
+    from profile_memory.core.pending import proposal_fields
+
+    ctx = load_context(args.user_dir)
+    pending = _pending_path(ctx, args.pending)
+    source = ctx.workspace.source(pending)
+    if source is not None and source.decoded is None:
+        raise CliError(f"{ctx.show(pending)}: {source.unsafe or source.unreadable}")
+    proposals = ctx.workspace.pending(source).proposals if source is not None else []
+    if args.json:
+        print(
+            json.dumps(
+                [{"line": p.line + 1, **proposal_fields(p)} for p in proposals],
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return 0
+    for p in proposals:
+        change = f"{p.old} → {p.text}" if p.old is not None else p.text
+        print(
+            f"{p.line + 1:>4}  {p.scope.value if p.scope else '?':<7}  "
+            + masked(f"[{p.kind.value}][{p.category}] {change}")
+        )
+    if not proposals:
+        print(f"nothing pending in {ctx.show(pending)}")
+    else:
+        print(
+            "decide one with `pmem confirm --line N` (or --keep-both, --discard); its line numbers "
+            "stay valid"
+        )
+    return 0
+
+
+def _write_command(
+    commands: argparse._SubParsersAction,
+    name: str,
+    help_text: str,
+    handler: Callable[[argparse.Namespace], int],
+) -> argparse.ArgumentParser:
+    command = commands.add_parser(
+        name, help=help_text, description=help_text[0].upper() + help_text[1:] + "."
+    )
+    add_user_dir(command)
+    command.add_argument(
+        "--json", action="store_true", help="print the ids and files changed as JSON"
+    )
+    add_allow_secret(command)
+    command.set_defaults(handler=handler)
+    return command
+
+
+def _context_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--context", metavar="C", help="原始上下文 / Context: the person's words")
+    command.add_argument("--source", metavar="S", help="来源对话 / Source: the conversation")
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    _register_entries(commands)
+    _register_pending(commands)
+
+
+def _register_entries(commands: argparse._SubParsersAction) -> None:
+    """propose, add, evolve, pivot, delete."""
+    write_command = functools.partial(_write_command, commands)
+    propose = write_command(
+        "propose", "append a proposal to the pending file for the person to confirm", cmd_propose
+    )
+    propose.add_argument("--scope", choices=("user", "project"), required=True)
+    propose.add_argument("--kind", choices=("add", "evolve", "pivot"), required=True)
+    propose.add_argument("--category", required=True, metavar="CAT")
+    propose.add_argument("text", metavar="TEXT", help="the entry (NEW for an evolve or pivot)")
+    propose.add_argument(
+        "--old", metavar="OLD", help="the current text of the entry (evolve, pivot)"
+    )
+    _context_options(propose)
+
+    add = write_command(
+        "add", "record a confirmed new entry and its log record; prints the new id", cmd_add
+    )
+    add.add_argument("--scope", choices=("user", "project"), required=True)
+    add.add_argument("--category", required=True, metavar="CAT")
+    add.add_argument("text", metavar="TEXT")
+    _context_options(add)
+
+    for name, help_text, handler in (
+        ("evolve", "give an entry new wording under the same id", cmd_evolve),
+        ("pivot", "replace an entry with a new one under a new id", cmd_pivot),
+    ):
+        command = write_command(name, help_text, handler)
+        command.add_argument("id", metavar="ID", type=anchor_argument)
+        command.add_argument("text", metavar="TEXT")
+        command.add_argument("--scope", choices=("user", "project"))
+        _context_options(command)
+
+    delete = write_command(
+        "delete", "remove an entry and record its deletion in the log", cmd_delete
+    )
+    delete.add_argument("id", metavar="ID", type=anchor_argument)
+    delete.add_argument("--scope", choices=("user", "project"))
+    _context_options(delete)
+
+
+def _register_pending(commands: argparse._SubParsersAction) -> None:
+    """confirm, fix, pending."""
+    write_command = functools.partial(_write_command, commands)
+    confirm = write_command(
+        "confirm", "decide pending proposals: confirm, keep both, or discard", cmd_confirm
+    )
+    confirm.add_argument(
+        "pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)"
+    )
+    which = confirm.add_mutually_exclusive_group()
+    which.add_argument("--all", action="store_true", help="every proposal, in order")
+    which.add_argument("--line", type=int, metavar="N", help="the proposal on line N")
+    how = confirm.add_mutually_exclusive_group()
+    how.add_argument(
+        "--keep-both", action="store_true", help="for an evolve or pivot: add NEW as a new entry"
+    )
+    how.add_argument(
+        "--discard", action="store_true", help="drop the proposals without recording them"
+    )
+
+    fix = write_command(
+        "fix",
+        "rewrite non-canonical forms that agents wrote (PM016, PM018, readable PM004 ids)",
+        cmd_fix,
+    )
+    fix.add_argument(
+        "paths", nargs="*", metavar="PATH", help="files or folders (default: the profile folders)"
+    )
+
+    pending_cmd = commands.add_parser(
+        "pending",
+        help="list the pending proposals with their line numbers",
+        description="List the proposals of the pending file, each with the line number "
+        "that `pmem confirm --line N` takes.",
+    )
+    pending_cmd.add_argument(
+        "pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)"
+    )
+    pending_cmd.add_argument("--json", action="store_true")
+    add_user_dir(pending_cmd)
+    pending_cmd.set_defaults(handler=cmd_pending)
