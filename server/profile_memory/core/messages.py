@@ -464,10 +464,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{value} is invalid ({why}); the default is used",
         "{value} 无效（{why}）；已使用默认值",
     ),
-    # What writes say they did (core/plans.py) and the editor shows (lsp/)
+    # What writes say they did (core/plans/) and the editor shows (lsp/)
     "plan.discarded": ("{count} discarded", "已放弃 {count} 条"),
     "plan.confirmed": ("{count} confirmed: {ids}", "已确认 {count} 条：{ids}"),
     "plan.no_confirm": ("nothing to confirm", "没有可确认的提议"),
+    "plan.shared_id": (
+        "{id} is carried by {count} entries ({where}): which one is meant cannot be decided, so "
+        "nothing was written; give one of them a new id first (the quick fix of PM002, or by hand "
+        "with its own add record), then retry",
+        "{id} 由 {count} 个条目共用（{where}）：无法确定指的是哪一个，所以什么都没有写入；请先给"
+        "其中一个条目换一个新 id（用 PM002 的快速修复，或手动换 id 并为它写一条新增记录），再重试",
+    ),
     "plan.over_limit": (
         "{where} now has {lines} lines, over its limit of {limit}; merge or remove entries",
         "{where} 现在有 {lines} 行，超过上限 {limit} 行；请合并或删除条目",
