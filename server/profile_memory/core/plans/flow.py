@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from pathlib import PurePath
+from typing import Literal
 
 from profile_memory.core import anchors
 from profile_memory.core.buffers import Buffers, FileEdit
@@ -36,6 +37,7 @@ from profile_memory.core.plans.model import (
     TITLE_MARKS,
     WRITE_ORDER,
     Change,
+    ChangeKind,
     OverLimit,
     PairRef,
     Plan,
@@ -145,12 +147,12 @@ class WriteFlow:
         files = sorted(self.buffers.changes(), key=lambda f: WRITE_ORDER.get(role_of(f.path), 3))
         over_limit = self._over_limit(files)
         return Plan(
-            title,
-            files,
-            list(self.ids),
-            outcome or "; ".join(self.notes),
-            over_limit,
-            list(self.changes),
+            title=title,
+            files=files,
+            ids=list(self.ids),
+            outcome=outcome or "; ".join(self.notes),
+            over_limit=over_limit,
+            changes=list(self.changes),
         )
 
     def _over_limit(self, files: list[FileEdit]) -> list[OverLimit]:
@@ -173,12 +175,13 @@ class WriteFlow:
         self,
         ref: PairRef,
         anchor_id: str,
+        *,
         title: str,
         op: Op,
         category: str,
         summary: str,
-        context: str | None,
-        source: str | None,
+        context: str | None = None,
+        source: str | None = None,
         old: str | None = None,
         supersedes: str | None = None,
     ) -> None:
@@ -244,8 +247,26 @@ class WriteFlow:
         given_fields(context, source)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
-        self._record(ref, anchor_id, short_title(text), Op.ADD, category, text, context, source)
-        self.changes.append(Change("add", ref.name, category, text, id=anchor_id, context=context))
+        self._record(
+            ref,
+            anchor_id,
+            title=short_title(text),
+            op=Op.ADD,
+            category=category,
+            summary=text,
+            context=context,
+            source=source,
+        )
+        self.changes.append(
+            Change(
+                kind=ChangeKind.ADD,
+                profile=ref.name,
+                category=category,
+                text=text,
+                id=anchor_id,
+                context=context,
+            )
+        )
         return anchor_id
 
     def _record_entry(
@@ -265,14 +286,14 @@ class WriteFlow:
         self._record(
             ref,
             anchor_id,
-            short_title(summary),
-            op,
-            category,
-            summary,
-            context,
-            source,
-            old,
-            supersedes,
+            title=short_title(summary),
+            op=op,
+            category=category,
+            summary=summary,
+            context=context,
+            source=source,
+            old=old,
+            supersedes=supersedes,
         )
 
     def _insert_entry(self, ref: PairRef, category: str, line: str) -> None:
@@ -323,7 +344,12 @@ class WriteFlow:
         self._record_entry(ref, anchor_id, entry, Op.DELETE, context=context, source=source)
         self.changes.append(
             Change(
-                "delete", ref.name, entry.category or "", entry.text, id=anchor_id, context=context
+                kind=ChangeKind.DELETE,
+                profile=ref.name,
+                category=entry.category or "",
+                text=entry.text,
+                id=anchor_id,
+                context=context,
             )
         )
 
@@ -343,31 +369,7 @@ class WriteFlow:
         if tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
             raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
         self._touched(anchor_id)
-        self.buffers.set_line(
-            self.profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->"
-        )
-        self._record(
-            ref,
-            anchor_id,
-            short_title(new_text),
-            Op.EVOLVE,
-            entry.category or "",
-            new_text,
-            context,
-            source,
-            old=old,
-        )
-        self.changes.append(
-            Change(
-                "evolve",
-                ref.name,
-                entry.category or "",
-                new_text,
-                old,
-                anchor_id,
-                context=context,
-            )
-        )
+        self._reword(ref, entry, Op.EVOLVE, anchor_id, new_text, old, context, source, None)
 
     def pivot(
         self,
@@ -383,32 +385,50 @@ class WriteFlow:
         given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
         new_id = self._new_id()
+        self._reword(ref, entry, Op.PIVOT, new_id, new_text, old, context, source, anchor_id)
+        return new_id
+
+    def _reword(
+        self,
+        ref: PairRef,
+        entry: Entry,
+        op: Literal[Op.EVOLVE, Op.PIVOT],
+        new_id: str,
+        new_text: str,
+        old: str,
+        context: str | None,
+        source: str | None,
+        replaces: str | None,
+    ) -> None:
+        """The entry reads `new_text` under `new_id` (its own for an evolve; for a pivot a new one,
+        which supersedes `replaces`), with its record and its change."""
         self.buffers.set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
+        category = entry.category or ""
         self._record(
             ref,
             new_id,
-            short_title(new_text),
-            Op.PIVOT,
-            entry.category or "",
-            new_text,
-            context,
-            source,
+            title=short_title(new_text),
+            op=op,
+            category=category,
+            summary=new_text,
+            context=context,
+            source=source,
             old=old,
-            supersedes=anchor_id,
+            supersedes=replaces,
         )
+        kind = ChangeKind.EVOLVE if op is Op.EVOLVE else ChangeKind.PIVOT
         self.changes.append(
             Change(
-                "pivot",
-                ref.name,
-                entry.category or "",
-                new_text,
-                old,
-                new_id,
-                anchor_id,
-                context,
+                kind=kind,
+                profile=ref.name,
+                category=category,
+                text=new_text,
+                old=old,
+                id=new_id,
+                replaces=replaces,
+                context=context,
             )
         )
-        return new_id
 
     def _current_wording(self, ref: PairRef, anchor_id: str, entry: Entry) -> str:
         """OLD of an evolve or pivot: the id's latest 精简版 in the log (what the history says it
@@ -428,16 +448,21 @@ class WriteFlow:
         category = history.latest_value("category") or ""
         if anchor_id not in self.pair(ref).entries_by_id:
             self._insert_entry(ref, category, f"- {as_written(summary)} <!-- {anchor_id} -->")
+        text = as_written(summary)
         self._record(
             ref,
             anchor_id,
-            short_title(summary),
-            Op.RESTORE,
-            category,
-            as_written(summary),
-            None,
-            None,
+            title=short_title(summary),
+            op=Op.RESTORE,
+            category=category,
+            summary=text,
         )
         self.changes.append(
-            Change("restore", ref.name, category, as_written(summary), id=anchor_id)
+            Change(
+                kind=ChangeKind.RESTORE,
+                profile=ref.name,
+                category=category,
+                text=text,
+                id=anchor_id,
+            )
         )

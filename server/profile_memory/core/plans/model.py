@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import PurePath
 
 from profile_memory.core.buffers import FileEdit
@@ -47,7 +48,27 @@ KIND_WRITTEN = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+class ChangeKind(StrEnum):
+    """What one change of a plan does, in the person's terms (the keys of `question.*`)."""
+
+    ADD = "add"
+    EVOLVE = "evolve"
+    PIVOT = "pivot"
+    DELETE = "delete"
+    RESTORE = "restore"
+    DISCARD = "discard"  # a proposal dropped
+    RESUME = "resume"  # an earlier confirm finished
+
+
+class Decision(StrEnum):
+    """A decision on a pending proposal (docs/format.md, "Pending proposals")."""
+
+    CONFIRM = "confirm"
+    KEEP_BOTH = "keep-both"  # an evolve or pivot proposal written as an add beside its target
+    DISCARD = "discard"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Change:
     """One change of a plan in the person's terms (what a question about the plan shows): `kind`
     is add, evolve, pivot, delete, restore, discard (a proposal dropped) or resume (an earlier
@@ -55,7 +76,7 @@ class Change:
     `id` the id the change writes (a pivot's new id), `replaces` the id a pivot retires; `context`
     the person's words the record keeps."""
 
-    kind: str
+    kind: ChangeKind
     profile: str
     category: str
     text: str
@@ -66,7 +87,7 @@ class Change:
     proposed: str | None = None  # a discard: the kind of the proposal it drops
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Plan:
     title: str
     files: list[FileEdit] = field(default_factory=list)

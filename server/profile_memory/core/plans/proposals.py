@@ -13,7 +13,14 @@ from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
 from profile_memory.core.plans.bounds import PlanError, category_name, entry_text, given_fields
 from profile_memory.core.plans.flow import WriteFlow
-from profile_memory.core.plans.model import KIND_WRITTEN, SCOPE_HEADERS, Change, PairRef
+from profile_memory.core.plans.model import (
+    KIND_WRITTEN,
+    SCOPE_HEADERS,
+    Change,
+    ChangeKind,
+    Decision,
+    PairRef,
+)
 from profile_memory.core.profile import same_category
 from profile_memory.core.text import (
     normalise,
@@ -52,22 +59,29 @@ class Proposals(WriteFlow):
         raise PlanError(f"no confirmed entry of `{proposal.category}` reads `{old}`")
 
     def decide(
-        self, pending: PurePath, proposal: Proposal, decision: str, keep_lines: bool = False
+        self,
+        pending: PurePath,
+        proposal: Proposal,
+        decision: Decision | str,
+        keep_lines: bool = False,
     ) -> str | None:
-        """Apply one decision (`confirm`, `keep-both`, `discard`) and take the proposal out of the
-        pending file. With `keep_lines`, its lines are left blank, so the lines of the other
-        proposals keep their numbers (the CLI's `--line N`); refusals name the proposal's line."""
-        anchor_id = None
+        """Apply one decision (`confirm`, `keep-both`, `discard`; a front end may give its word)
+        and take the proposal out of the pending file. With `keep_lines`, its lines are left blank,
+        so the lines of the other proposals keep their numbers (the CLI's `--line N`); refusals
+        name the proposal's line."""
+        chosen, anchor_id = Decision(decision), None
         try:
-            if decision == "discard":
+            if chosen is Decision.DISCARD:
                 self.changes.append(self._discarded(proposal))
             else:
                 ref = self.proposal_ref(pending, proposal)
                 anchor_id = self._resume(ref, proposal) or self._record_decision(
-                    ref, proposal, decision
+                    ref, proposal, chosen
                 )
         except PlanError as error:
-            raise type(error)(f"{pending.name}:{proposal.line + 1}: {error}") from None
+            where = f"{pending.name}:{proposal.line + 1}"
+            why = error.args[0] if error.args else ""
+            raise type(error)(msg("plan.at", where=where, why=why)) from None
         self._drop_proposal(pending, proposal, keep_lines)
         return anchor_id
 
@@ -76,11 +90,11 @@ class Proposals(WriteFlow):
         """A discard in the person's terms: the proposal, its kind, the profile it was for."""
         profile = f"{proposal.scope.value}-profile" if proposal.scope else "?"
         return Change(
-            "discard",
-            profile,
-            proposal.category,
-            proposal.text,
-            proposal.old,
+            kind=ChangeKind.DISCARD,
+            profile=profile,
+            category=proposal.category,
+            text=proposal.text,
+            old=proposal.old,
             proposed=proposal.kind.value,
         )
 
@@ -88,18 +102,18 @@ class Proposals(WriteFlow):
         self,
         pending: PurePath,
         proposals: list[Proposal],
-        decision: str,
+        decision: Decision | str,
         keep_lines: bool = False,
     ) -> str:
         """Apply one decision to each proposal (see `decide`); what it did, as the CLI and the
         editor say it."""
         ids = [i for p in proposals if (i := self.decide(pending, p, decision, keep_lines))]
-        if decision == "discard":
+        if Decision(decision) is Decision.DISCARD:
             return msg("plan.discarded", count=len(proposals))
         return msg("plan.confirmed", count=len(ids), ids=ids) if ids else msg("plan.no_confirm")
 
-    def _record_decision(self, ref: PairRef, proposal: Proposal, decision: str) -> str:
-        if proposal.kind is ProposalKind.ADD or decision == "keep-both":
+    def _record_decision(self, ref: PairRef, proposal: Proposal, decision: Decision) -> str:
+        if proposal.kind is ProposalKind.ADD or decision is Decision.KEEP_BOTH:
             return self.add(
                 ref, proposal.category, proposal.text, proposal.context, proposal.source
             )
@@ -133,7 +147,13 @@ class Proposals(WriteFlow):
             elif carrying[0].id != anchor_id or normalise(carrying[0].text) != new:
                 self.buffers.set_line(self.profile_path(ref), carrying[0].line, line)
             self.changes.append(
-                Change("resume", ref.name, proposal.category, proposal.text, id=anchor_id)
+                Change(
+                    kind=ChangeKind.RESUME,
+                    profile=ref.name,
+                    category=proposal.category,
+                    text=proposal.text,
+                    id=anchor_id,
+                )
             )
             return anchor_id
         return None

@@ -154,7 +154,14 @@ class QuickFixes(WriteFlow):
     def mark_deleted(self, ref: PairRef, anchor_id: str) -> None:
         """PM007: the log says the entry is gone (a delete record)."""
         category, summary = self._orphan(ref, anchor_id)
-        self._record(ref, anchor_id, short_title(summary), Op.DELETE, category, summary, None, None)
+        self._record(
+            ref,
+            anchor_id,
+            title=short_title(summary),
+            op=Op.DELETE,
+            category=category,
+            summary=summary,
+        )
 
     def restore_entry(self, ref: PairRef, anchor_id: str) -> None:
         """PM007: put the live id's latest wording back into the profile, in its category."""
