@@ -247,27 +247,49 @@ class WriteFlow:
         given_fields(context, source)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
+        self._recorded(ref, anchor_id, Op.ADD, category, text, context=context, source=source)
+        return anchor_id
+
+    def _recorded(
+        self,
+        ref: PairRef,
+        anchor_id: str,
+        op: Op,
+        category: str,
+        text: str,
+        *,
+        title: str | None = None,
+        context: str | None = None,
+        source: str | None = None,
+        old: str | None = None,
+        replaces: str | None = None,
+    ) -> None:
+        """The record of a change the person asked for, and the change in their terms (its kind
+        is the operation's); the record's title is made from `text` unless given."""
         self._record(
             ref,
             anchor_id,
-            title=short_title(text),
-            op=Op.ADD,
+            title=short_title(text) if title is None else title,
+            op=op,
             category=category,
             summary=text,
             context=context,
             source=source,
+            old=old,
+            supersedes=replaces,
         )
         self.changes.append(
             Change(
-                kind=ChangeKind.ADD,
+                kind=ChangeKind(op.value),
                 profile=ref.name,
                 category=category,
                 text=text,
+                old=old,
                 id=anchor_id,
+                replaces=replaces,
                 context=context,
             )
         )
-        return anchor_id
 
     def _record_entry(
         self,
@@ -341,16 +363,9 @@ class WriteFlow:
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
         self.buffers.remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
-        self._record_entry(ref, anchor_id, entry, Op.DELETE, context=context, source=source)
-        self.changes.append(
-            Change(
-                kind=ChangeKind.DELETE,
-                profile=ref.name,
-                category=entry.category or "",
-                text=entry.text,
-                id=anchor_id,
-                context=context,
-            )
+        category = entry.category or ""
+        self._recorded(
+            ref, anchor_id, Op.DELETE, category, entry.text, context=context, source=source
         )
 
     def evolve(
@@ -404,30 +419,16 @@ class WriteFlow:
         which supersedes `replaces`), with its record and its change."""
         self.buffers.set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
         category = entry.category or ""
-        self._record(
+        self._recorded(
             ref,
             new_id,
-            title=short_title(new_text),
-            op=op,
-            category=category,
-            summary=new_text,
+            op,
+            category,
+            new_text,
             context=context,
             source=source,
             old=old,
-            supersedes=replaces,
-        )
-        kind = ChangeKind.EVOLVE if op is Op.EVOLVE else ChangeKind.PIVOT
-        self.changes.append(
-            Change(
-                kind=kind,
-                profile=ref.name,
-                category=category,
-                text=new_text,
-                old=old,
-                id=new_id,
-                replaces=replaces,
-                context=context,
-            )
+            replaces=replaces,
         )
 
     def _current_wording(self, ref: PairRef, anchor_id: str, entry: Entry) -> str:
@@ -448,21 +449,5 @@ class WriteFlow:
         category = history.latest_value("category") or ""
         if anchor_id not in self.pair(ref).entries_by_id:
             self._insert_entry(ref, category, f"- {as_written(summary)} <!-- {anchor_id} -->")
-        text = as_written(summary)
-        self._record(
-            ref,
-            anchor_id,
-            title=short_title(summary),
-            op=Op.RESTORE,
-            category=category,
-            summary=text,
-        )
-        self.changes.append(
-            Change(
-                kind=ChangeKind.RESTORE,
-                profile=ref.name,
-                category=category,
-                text=text,
-                id=anchor_id,
-            )
-        )
+        text, title = as_written(summary), short_title(summary)
+        self._recorded(ref, anchor_id, Op.RESTORE, category, text, title=title)

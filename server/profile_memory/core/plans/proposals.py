@@ -161,7 +161,10 @@ class Proposals(WriteFlow):
     def _new_category(self, pending: PurePath, scope: Scope, category: str) -> bool:
         """Whether a proposal's category is no heading of its profile and not suggested yet (a
         suggestion is due)."""
-        ref = self.proposal_ref(pending, Proposal(0, 0, scope, ProposalKind.ADD, category, ""))
+        scoped = Proposal(
+            line=0, end_line=0, scope=scope, kind=ProposalKind.ADD, category=category, text=""
+        )
+        ref = self.proposal_ref(pending, scoped)
         profile = self.pair(ref).profile
         suggested = [s.name for s in parse_pending(self.text(pending)).suggestions]
         return not any(same_category(category, name) for name in suggested) and (
