@@ -21,7 +21,7 @@ from profile_memory.core.diagnostics import Diagnostic, masked_message
 from profile_memory.core.files import Role, pair_name, role_of
 from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal, ProposalKind, parse_pending
-from profile_memory.core.plans import PairRef, PlanError, Planner
+from profile_memory.core.plans import Decision, PairRef, PlanError, Planner
 from profile_memory.core.profile import Entry, parse_profile
 from profile_memory.core.rules import check_source
 from profile_memory.core.slips import Slip
@@ -91,7 +91,7 @@ def _proposal(planner: Planner, path: PurePath, line: int) -> Proposal:
     return found
 
 
-def _decide(decision: str) -> Callable[[Planner, Request], object]:
+def _decide(decision: Decision) -> Callable[[Planner, Request], object]:
     return lambda p, r: p.decide(r.path, _proposal(p, r.path, r.line), decision)
 
 
@@ -136,9 +136,9 @@ ACTIONS: dict[str, Action] = {
         Action("normalise-all", lambda p, r: p.normalise(r.path)),
         Action("move-entry", lambda p, r: p.move_entry(r.pair, r.line, r.to), TARGET),
         Action("record-category", lambda p, r: p.record_category(r.pair, r.anchor), ID),
-        Action("pending-confirm", _decide("confirm")),
-        Action("pending-keep-both", _decide("keep-both")),
-        Action("pending-discard", _decide("discard")),
+        Action("pending-confirm", _decide(Decision.CONFIRM)),
+        Action("pending-keep-both", _decide(Decision.KEEP_BOTH)),
+        Action("pending-discard", _decide(Decision.DISCARD)),
         Action("add-to-evolve", _add_to_evolve, TARGET),
         Action(
             "merge-category", lambda p, r: p.merge_category(r.pair, r.anchor, r.to), ID | TARGET

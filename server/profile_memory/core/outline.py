@@ -34,7 +34,7 @@ class EntryState(Enum):
     RETIRED = "retired"  # its id was replaced by a pivot (PM008)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RecordView:
     id: str
     date: str
@@ -47,7 +47,7 @@ class RecordView:
     labels: dict[str, str] = field(default_factory=dict)  # canonical key -> the key as written
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class EntryView:
     id: str | None
     text: str
@@ -64,7 +64,7 @@ class CategoryView:
     entries: list[EntryView]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PairView:
     name: str
     folder: PurePath
@@ -131,15 +131,15 @@ def _record_view(pair: PairIndex, record: Record, with_fields: bool = False) -> 
     labels = {key: found.label for key, found in found_fields.items()}
     path = pair.log.path if pair.log else pair.folder / pair.log_name
     return RecordView(
-        record.id or "",
-        str(record.date or ""),
-        op_word(record, pair.language),
-        masked(record.title),
-        path,
-        record.line,
-        pair.name,
-        fields,
-        labels,
+        id=record.id or "",
+        date=str(record.date or ""),
+        operation=op_word(record, pair.language),
+        title=masked(record.title),
+        path=path,
+        line=record.line,
+        pair=pair.name,
+        fields=fields,
+        labels=labels,
     )
 
 
@@ -163,28 +163,28 @@ def _pair_view(resolver: Resolver, pair: PairIndex, settings: Settings) -> PairV
     for entry in doc.entries if doc else []:
         history = pair.history(entry.id) if entry.id else None
         view = EntryView(
-            entry.id,
-            masked(entry.text),
-            entry.line,
-            _state(history, entry.id),
-            len(history.records) if history else 0,
-            _record_view(pair, history.latest) if history else None,
+            id=entry.id,
+            text=masked(entry.text),
+            line=entry.line,
+            state=_state(history, entry.id),
+            records=len(history.records) if history else 0,
+            last=_record_view(pair, history.latest) if history else None,
         )
         if entry.category in categories:
             categories[entry.category].entries.append(view)
     files = [file.path for file in (pair.profile, pair.log) if file is not None]
     findings = sum(len(check_path(resolver.workspace, path)) for path in files)
     return PairView(
-        pair.name,
-        pair.folder,
-        pair.profile.path if pair.profile else None,
-        pair.log.path if pair.log else None,
-        doc.counted_lines if doc else 0,
-        settings.limit_for(pair.name),
-        profile_tokens(doc) if doc else 0,
-        settings.token_budget_for(pair.name),
-        findings,
-        list(categories.values()),
+        name=pair.name,
+        folder=pair.folder,
+        profile=pair.profile.path if pair.profile else None,
+        log=pair.log.path if pair.log else None,
+        lines=doc.counted_lines if doc else 0,
+        limit=settings.limit_for(pair.name),
+        tokens=profile_tokens(doc) if doc else 0,
+        token_budget=settings.token_budget_for(pair.name),
+        findings=findings,
+        categories=list(categories.values()),
     )
 
 

@@ -72,7 +72,7 @@ _LIST_ITEM = re.compile(_MARKER + r"(?:\s|$)")
 _WARNING = re.compile("\u26a0\ufe0f?")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, kw_only=True)
 class Proposal:
     line: int
     end_line: int  # exclusive: the proposal and its sub-lines
@@ -223,7 +223,16 @@ def parse_pending(text: str) -> PendingDoc:
         if scope is None:
             doc.malformed.append(BrokenLine(index, msg("PM040.no_scope")))
             continue
-        current = Proposal(index, index + 1, scope, kind, category, text_value, old, target)
+        current = Proposal(
+            line=index,
+            end_line=index + 1,
+            scope=scope,
+            kind=kind,
+            category=category,
+            text=text_value,
+            old=old,
+            target=target,
+        )
         current.prefix = line[: parsed.start("kind") - 1]
         current_at = at
         doc.proposals.append(current)

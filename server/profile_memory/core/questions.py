@@ -6,11 +6,11 @@ Chinese."""
 from __future__ import annotations
 
 from profile_memory.core.messages import CATALOGUE
-from profile_memory.core.plans import Change
+from profile_memory.core.plans import Change, ChangeKind
 from profile_memory.core.secrets import masked
 from profile_memory.core.text import one_line
 
-_KINDS = ("one", "many", "item", "add", "evolve", "pivot", "delete", "restore", "resume", "discard")
+_KINDS = ("one", "many", "item", *ChangeKind)
 TEXTS = {
     lang: {kind: CATALOGUE[f"question.{kind}"][column] for kind in (*_KINDS, "context")}
     for column, lang in enumerate(("en", "zh"))

@@ -18,11 +18,11 @@ from profile_memory.core.buffers import UnsafeSource, undecodable
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.messages import msg
 from profile_memory.core.pending import parse_pending
-from profile_memory.core.plans import Plan, PlanError
+from profile_memory.core.plans import Decision, Plan, PlanError
 from profile_memory.core.span import Span
-from profile_memory.lsp.code_lens import CONFIRM_ALL, DISCARD_ALL
 from profile_memory.lsp.diagnostics import to_lsp
 from profile_memory.lsp.edits import planner_for, remind_over_limit, to_workspace_edit
+from profile_memory.lsp.names import CONFIRM_ALL, DECIDE, DISCARD_ALL
 from profile_memory.lsp.provider import path_of, uri
 from profile_memory.lsp.safety import invalid, refuse
 
@@ -30,8 +30,7 @@ if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
 
 
-DECIDE = "profileMemory.decide"
-DECISIONS = ("confirm", "keep-both", "discard")
+DECISIONS = tuple(Decision)
 KINDS: dict[OfferKind, types.CodeActionKind | str] = {
     OfferKind.QUICK_FIX: types.CodeActionKind.QuickFix,
     OfferKind.REWRITE: types.CodeActionKind.RefactorRewrite,

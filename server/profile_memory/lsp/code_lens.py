@@ -11,15 +11,12 @@ from profile_memory.core.files import Role, role_of
 from profile_memory.core.messages import msg
 from profile_memory.core.outline import entry_label, profile_cost
 from profile_memory.core.span import Span
+from profile_memory.lsp.names import CONFIRM_ALL, DISCARD_ALL, OPEN_RECORD
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid
 
 if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
-
-OPEN_RECORD = "profileMemory.openRecord"
-CONFIRM_ALL = "profileMemory.confirmAll"
-DISCARD_ALL = "profileMemory.discardAll"
 
 
 def _lens(

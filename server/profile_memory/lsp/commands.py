@@ -31,7 +31,7 @@ from profile_memory.core.search import (
 )
 from profile_memory.core.span import Span
 from profile_memory.core.trace import render_json, trace
-from profile_memory.lsp import diagnostics, fact_versions
+from profile_memory.lsp import diagnostics, fact_versions, names
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid, refuse
 from profile_memory.store.disk import iter_lines_newest_first
@@ -342,14 +342,14 @@ def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
 
 
 COMMANDS = {
-    "profileMemory.search": search,
-    "profileMemory.journalAppend": journal_append_command,
-    "profileMemory.factsUpdate": facts_update_command,
-    "profileMemory.factsRestore": facts_restore_command,
-    "profileMemory.recall": recall_command,
-    "profileMemory.init": init_command,
-    "profileMemory.newId": new_id,
-    "profileMemory.trace": trace_command,
+    names.SEARCH: search,
+    names.JOURNAL_APPEND: journal_append_command,
+    names.FACTS_UPDATE: facts_update_command,
+    names.FACTS_RESTORE: facts_restore_command,
+    names.RECALL: recall_command,
+    names.INIT: init_command,
+    names.NEW_ID: new_id,
+    names.TRACE: trace_command,
 }
 
 

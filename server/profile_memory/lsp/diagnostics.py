@@ -19,6 +19,7 @@ from lsprotocol import types
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import Role
 from profile_memory.core.rules import check_source, check_source_alone
+from profile_memory.lsp.names import CHECK_WORKSPACE
 from profile_memory.lsp.provider import uri
 
 if TYPE_CHECKING:
@@ -179,9 +180,6 @@ def text_document_diagnostic(
     path = ls.served_path(params.text_document.uri)
     items = diagnostics_for(ls, path) if path is not None else []
     return types.RelatedFullDocumentDiagnosticReport(items=items)
-
-
-CHECK_WORKSPACE = "profileMemory.checkWorkspace"
 
 
 def check_workspace(ls: ProfileMemoryServer, *arguments: object) -> dict[str, int]:

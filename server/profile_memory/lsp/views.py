@@ -25,6 +25,7 @@ from profile_memory.core.outline import (
 )
 from profile_memory.core.pending import Proposal, proposal_fields
 from profile_memory.core.secrets import masked
+from profile_memory.lsp.names import DID_CHANGE, HISTORY, OUTLINE, TIMELINE
 from profile_memory.lsp.provider import uri
 from profile_memory.lsp.safety import invalid
 from profile_memory.store.fact_history import newest as newest_version
@@ -34,10 +35,6 @@ from profile_memory.store.safe import UnsafePath
 if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
 
-OUTLINE = "profileMemory/outline"
-HISTORY = "profileMemory/history"
-TIMELINE = "profileMemory/timeline"
-DID_CHANGE = "profileMemory/didChange"
 HISTORY_LIMIT = 200
 
 
