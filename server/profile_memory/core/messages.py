@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 import string
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Literal
 
@@ -287,6 +287,109 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "line by line: run `{command}`",
         "此克隆的 git 配置中没有 `merge.pmem.driver`，git 会逐行合并记忆文件：请运行 `{command}`",
     ),
+    # The reasons of PM016 and PM018: what is not canonical in a record heading, a field, an
+    # operation or an anchor comment (core/log/parse.py, core/log/operation.py, core/profile.py)
+    "joined": ("{parts}", "{parts}"),
+    "heading.found": ("{reason}, found {line}", "{reason}，实际写的是 {line}"),
+    "heading.not_an_id": (
+        "{written} is not an anchor id (expected [PF-YYYYMMDD-NN])",
+        "{written} 不是锚点 id（应为 [PF-YYYYMMDD-NN]）",
+    ),
+    "heading.expected": (
+        "expected `### [PF-YYYYMMDD-NN] YYYY-MM-DD — title`",
+        "应为 `### [PF-YYYYMMDD-NN] YYYY-MM-DD — 标题`",
+    ),
+    "heading.no_date": ("no date YYYY-MM-DD after the id", "id 后面没有日期 YYYY-MM-DD"),
+    "heading.date_form": (
+        "the date is written `{written}` (write {date})",
+        "日期写成了 `{written}`（应写 {date}）",
+    ),
+    "heading.no_title": ("no title after the date", "日期后面没有标题"),
+    "heading.no_separator": (
+        "no separator ` — ` between the date and the title",
+        "日期和标题之间没有分隔符 ` — `",
+    ),
+    "heading.separator": (
+        "the separator `{mark}` between the date and the title (write ` — `)",
+        "日期和标题之间的分隔符是 `{mark}`（应写 ` — `）",
+    ),
+    "heading.two_ids": (
+        "two ids `[{first}][{second}]` in one heading; a record has one id",
+        "一个标题里有两个 id `[{first}][{second}]`；一条记录只有一个 id",
+    ),
+    "heading.level": (
+        "a record heading at level {level} (`{hashes}`); records are `###` headings",
+        "记录标题是 {level} 级标题（`{hashes}`）；记录应使用 `###` 标题",
+    ),
+    "heading.no_brackets": ("the id is not in square brackets", "id 没有写在方括号里"),
+    "heading.wrong_form": (
+        "record heading in the wrong form: {wrong}",
+        "记录标题格式不对：{wrong}",
+    ),
+    "heading.spaces": (
+        "record heading with extra or missing spaces (write {canonical})",
+        "记录标题多了或少了空格（应写 {canonical}）",
+    ),
+    "field.not_bold": ("the key is not in bold", "键没有加粗"),
+    "field.traditional": (
+        "`{label}` is the Traditional spelling of the key `{better}`",
+        "`{label}` 是键 `{better}` 的繁体写法",
+    ),
+    "field.key_word": ("the key is written `{better}`", "键应写作 `{better}`"),
+    "field.bullet": ("the bullet `{bullet}` (write `-`)", "列表符号是 `{bullet}`（应写 `-`）"),
+    "field.slip": (
+        "field `{label}`: {slip} (write `- **{canonical}**: …`)",
+        "字段 `{label}`：{slip}；应写成 `- **{canonical}**: …`",
+    ),
+    "field.operation": ("operation written {value}; {slip}", "操作写成了 {value}；{slip}"),
+    "operation.arrow": ("write `→` or `->` for `{arrow}`", "把 `{arrow}` 改写成 `→` 或 `->`"),
+    "operation.drop_label": ("drop the label {labels}", "去掉标签 {labels}"),
+    "operation.drop_labels": ("drop the labels {labels}", "去掉标签 {labels}"),
+    "operation.lists": (
+        "lists {count} operations ({words})",
+        "列出了 {count} 个操作（{words}）",
+    ),
+    "operation.goes_to": ("goes from `{word}` to `{after}`", "从 `{word}` 变成了 `{after}`"),
+    "operation.no_old": ("has no OLD before its `→`", "的 `→` 前面没有 OLD"),
+    "operation.traditional": (
+        "`{word}` is the Traditional spelling of `{written}`; write the word `{written}`",
+        "`{word}` 是 `{written}` 的繁体写法；请写作 `{written}`",
+    ),
+    "operation.word": ("write the word `{written}`", "请写作 `{written}`"),
+    "operation.parentheses": ("put OLD → NEW in parentheses", "把 OLD → NEW 放进括号里"),
+    "operation.none": ("no operation", "没有操作"),
+    "anchor_comment.written": ("written {comment}", "写成了 {comment}"),
+    "anchor_comment.before_text": ("placed before the entry's text", "放在了条目文字前面"),
+    "anchor_comment.form": (
+        "the anchor comment is {problems}; the canonical form is `<!-- {id} -->` at the end of "
+        "the entry",
+        "锚点注释{problems}；规范写法是在条目末尾写 `<!-- {id} -->`",
+    ),
+    "anchor_comment.bare_id": (
+        "the id {id} is not in an anchor comment; the canonical form is `<!-- {id} -->`",
+        "id {id} 不在锚点注释里；规范写法是 `<!-- {id} -->`",
+    ),
+    "anchor_comment.crowded": (
+        "the anchor comment {comment} holds more than the id; the canonical form is "
+        "`<!-- {id} -->`",
+        "锚点注释 {comment} 里除了 id 还有别的内容；规范写法是 `<!-- {id} -->`",
+    ),
+    "PM009.before_category": (
+        "an entry must come after a `## ` category heading",
+        "条目必须写在 `## ` 分类标题之后",
+    ),
+    # The reasons of PM021, field by field (core/journal_model.py)
+    "journal.missing": ("`{where}` is missing", "缺少 `{where}`"),
+    "journal.not_string": ("`{where}` input should be a valid string", "`{where}` 应为字符串"),
+    "journal.not_list": ("`{where}` input should be a valid list", "`{where}` 应为列表"),
+    "journal.invalid": ("`{where}` is invalid", "`{where}` 无效"),
+    "journal.field": ("`{where}` {problem}", "`{where}`：{problem}"),
+    "journal.ts_form": (
+        "must be ISO-8601 UTC with milliseconds, like 2026-04-12T01:02:14.123Z",
+        "须为带毫秒的 ISO-8601 UTC 时间，例如 `2026-04-12T01:02:14.123Z`",
+    ),
+    "journal.not_a_time": ("{value} is not a real time", "{value} 不是真实存在的时间"),
+    "journal.blank": ("must be a non-empty string", "须为非空字符串"),
     # Code action titles (core/actions.py)
     "action.redact": ("Redact this secret", "将此机密脱敏"),
     "action.new_id": ("Give this entry a new id ({id})", "给这个条目一个新 id（{id}）"),
@@ -694,6 +797,8 @@ class Text(str):
 def _map(value: Any, change: Callable[[str], str]) -> Any:
     if isinstance(value, Text):
         return value.map_args(change)
+    if isinstance(value, Joined):
+        return Joined((_map(item, change) for item in value), value.how)
     if isinstance(value, (list, tuple)):
         return [_map(item, change) for item in value]
     return change(value) if isinstance(value, str) else value
@@ -701,12 +806,41 @@ def _map(value: Any, change: Callable[[str], str]) -> Any:
 
 _LIST_SEPARATOR = {"en": ", ", "zh": "、"}
 
+# How `joined` parts are put together in each language.
+_JOINS: dict[str, dict[Lang, str]] = {
+    "clauses": {"en": "; ", "zh": "；"},
+    "and": {"en": " and ", "zh": "，并且"},
+}
+
+
+class Joined(tuple):  # type: ignore[type-arg]
+    """Parts of a message (texts of their own) joined the way a language joins them: clauses
+    (`a; b` / `a；b`) or `a and b` (`a，并且b`)."""
+
+    how: str
+
+    def __new__(cls, parts: Iterable[Any], how: str = "clauses") -> Joined:
+        self = super().__new__(cls, parts)
+        self.how = how
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (tuple(self), self.how))
+
+
+def joined(parts: Iterable[str], how: str = "clauses") -> Text:
+    """`parts` as one text (`how`: "clauses" or "and"), each part rendered in the language the
+    whole is shown in."""
+    return Text("joined", {"parts": Joined(parts, how)})
+
 
 def _shown(value: Any, lang: Lang) -> Any:
     """An argument as the message shows it: a `Text` in `lang`, a list joined the way `lang`
-    lists things (`4, 5` / `4、5`)."""
+    lists things (`4, 5` / `4、5`), `Joined` parts the way `lang` joins them."""
     if isinstance(value, str):
         return render(value, lang)
+    if isinstance(value, Joined):
+        return _JOINS[value.how][lang].join(str(_shown(item, lang)) for item in value)
     if isinstance(value, (list, tuple)):
         return _LIST_SEPARATOR[lang].join(str(_shown(item, lang)) for item in value)
     return value
