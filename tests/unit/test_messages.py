@@ -141,5 +141,5 @@ def test_message_language_is_a_typed_setting_a_bad_value_reported_and_auto_kept(
         "the default is used"
     )
     assert render(problem.text(), "zh") == (
-        "pmem.toml：设置 `messageLanguage`：'fr' 无效（expected 'auto', 'en' or 'zh'）；已使用默认值"
+        "pmem.toml：设置 `messageLanguage`：'fr' 无效（应为 'auto'、'en' 或 'zh'）；已使用默认值"
     )

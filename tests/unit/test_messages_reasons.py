@@ -252,3 +252,21 @@ def test_joined_parts_render_in_their_language_survive_pickling_and_masking():
     changed = masked.map_args(lambda s: s.upper())
     assert render(changed, "zh").startswith("锚点注释X，并且Y；")
     assert str(changed).startswith("the anchor comment is X and Y;")
+
+
+def test_a_second_title_is_pm009_in_both_languages():
+    files = {UP: "# User Profile\n\n## 技术偏好\n# Another\n"}
+    assert _both(_only(files, UP, "PM009")) == (
+        "only one `# ` title is allowed, before the first category",
+        "只允许一个 `# ` 标题，并且要写在第一个分类之前",
+    )
+
+
+def test_a_pmem_toml_that_is_not_toml_is_said_in_both_languages():
+    from profile_memory.core.config import ConfigFileError, parse_config_text
+
+    with pytest.raises(ConfigFileError) as caught:
+        parse_config_text("a = = 1\n", "pmem.toml")
+    english, chinese = _both(caught.value.args[0])
+    assert english.startswith("pmem.toml: not valid TOML: ") and english == str(caught.value)
+    assert chinese.startswith("pmem.toml：不是有效的 TOML：")

@@ -99,6 +99,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "精简画像中只允许 `# `（一个标题）和 `## `（分类）两级标题",
     ),
     "PM009.bullet": ("entries start with `- `", "条目以 `- ` 开头"),
+    "PM009.before_category": (
+        "an entry must come after a `## ` category heading",
+        "条目必须写在 `## ` 分类标题之后",
+    ),
+    "PM009.second_title": (
+        "only one `# ` title is allowed, before the first category",
+        "只允许一个 `# ` 标题，并且要写在第一个分类之前",
+    ),
     "PM009.prose": (
         "prose is not allowed in a compact profile; entries are `- text <!-- PF-… -->` lines",
         "精简画像中不允许写大段文字；条目是 `- 文本 <!-- PF-… -->` 这样的行",
@@ -173,6 +181,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "PM030": (
         "{name} is refused: {why}; writes never follow links",
         "{name} 被拒绝：{why}；写入从不跟随链接",
+    ),
+    "unsafe.link": ("{name} is a symbolic link", "{name} 是符号链接"),
+    "unsafe.not_file": ("{name} is not a regular file", "{name} 不是普通文件"),
+    "unsafe.folder_link": (
+        "its folder {folder}/ is a symbolic link",
+        "它所在的文件夹 {folder}/ 是符号链接",
     ),
     "PM031": (
         "{name} is {size} bytes, over {limit}; all of it enters every prompt",
@@ -374,10 +388,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "`<!-- {id} -->`",
         "锚点注释 {comment} 里除了 id 还有别的内容；规范写法是 `<!-- {id} -->`",
     ),
-    "PM009.before_category": (
-        "an entry must come after a `## ` category heading",
-        "条目必须写在 `## ` 分类标题之后",
-    ),
     # The reasons of PM021, field by field (core/journal_model.py)
     "journal.missing": ("`{where}` is missing", "缺少 `{where}`"),
     "journal.not_string": ("`{where}` input should be a valid string", "`{where}` 应为字符串"),
@@ -563,6 +573,25 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{source}：设置 `{key}`：{message}",
     ),
     "config.unknown": ("unknown setting, ignored", "未知的设置，已忽略"),
+    "config.whole": (
+        "expected a whole number of at least {minimum}",
+        "应为不小于 {minimum} 的整数",
+    ),
+    "config.string": ("expected a string", "应为字符串"),
+    "config.strings": ("expected a list of strings", "应为字符串列表"),
+    "config.one_of": ("expected {choices} or {last}", "应为 {choices} 或 {last}"),
+    "config.toml": ("{source}: not valid TOML: {error}", "{source}：不是有效的 TOML：{error}"),
+    "config.unknown_code": ("unknown diagnostic code, ignored", "未知的诊断代码，已忽略"),
+    "config.level": (
+        "{level} is not one of error, warning, information, hint, off",
+        "{level} 不是 error、warning、information、hint、off 之一",
+    ),
+    "config.positive": ("{value} is not a positive whole number", "{value} 不是正整数"),
+    "config.table": ("must be a table of {shape}", "必须是 {shape} 形式的表"),
+    "config.outside": (
+        "{folder} lies outside the project {root}; the default is used",
+        "{folder} 位于项目 {root} 之外；已使用默认值",
+    ),
     "config.invalid": (
         "{value} is invalid ({why}); the default is used",
         "{value} 无效（{why}）；已使用默认值",

@@ -326,9 +326,7 @@ def parse_profile(text: str) -> ProfileDoc:
                 doc.entries.append(_parse_entry(index, line, category))
             is_entry = True
         elif line.startswith("# ") and line[2:].strip():
-            doc.malformed.append(
-                BrokenLine(index, "only one `# ` title is allowed, before the first category")
-            )
+            doc.malformed.append(BrokenLine(index, msg("PM009.second_title")))
         else:
             doc.malformed.append(BrokenLine(index, _malformed_reason(line, previous_was_entry)))
             is_entry = previous_was_entry and line[0].isspace()
