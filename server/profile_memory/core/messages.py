@@ -647,6 +647,123 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "question.context": ("{change} (their words: {context})", "{change}（原话：{context}）"),
     "question.approve": ("Write this change to the profile", "将这处改动写入画像"),
+    # The server's answers to a request or a command it refuses (lsp/): {command} is the
+    # command's or the request's name
+    "lsp.failed": ("{command}: {error}", "{command}：{error}"),
+    "lsp.failed_at": ("{command}: {path}: {reason}", "{command}：{path}：{reason}"),
+    "lsp.one_object": ("{command}: expected one object argument", "{command}：需要一个对象参数"),
+    "lsp.non_empty": (
+        "{command}: `{key}` must be a non-empty string",
+        "{command}：`{key}` 必须是非空字符串",
+    ),
+    "lsp.surrogate": (
+        "{command}: `{key}` has a lone surrogate, which no file can hold",
+        "{command}：`{key}` 含有孤立的代理字符，任何文件都存不下它",
+    ),
+    "lsp.nul": (
+        "{command}: `{key}` has a NUL character, which no path can hold",
+        "{command}：`{key}` 含有 NUL 字符，路径里不能有它",
+    ),
+    "lsp.not_memory_dir": (
+        "{command}: {given} is not a known memory folder ({known})",
+        "{command}：{given} 不是已知的记忆文件夹（{known}）",
+    ),
+    "lsp.kinds": (
+        "{command}: `kinds` must be a list of {kinds}",
+        "{command}：`kinds` 必须是由 {kinds} 组成的列表",
+    ),
+    "lsp.recall_format": (
+        "{command}: `format` must be text, markdown or json",
+        "{command}：`format` 必须是 text、markdown 或 json",
+    ),
+    "lsp.init_arguments": (
+        "{command}: `scope` must be user, project or memory and `lang` zh or en",
+        "{command}：`scope` 必须是 user、project 或 memory，`lang` 必须是 zh 或 en",
+    ),
+    "lsp.invalid_id": (
+        "{command}: {id} is not a valid anchor id: {problem}",
+        "{command}：{id} 不是有效的锚点 id：{problem}",
+    ),
+    "lsp.id_needed": (
+        "{command}: `id` must be an anchor id: {problem}",
+        "{command}：`id` 必须是锚点 id：{problem}",
+    ),
+    "lsp.no_id": ("no id was given", "没有给出 id"),
+    "lsp.argument_type": ("`{key}` must be a {kind}", "`{key}` 必须是 {kind}"),
+    "lsp.limit": ("`limit` must be a positive whole number", "`limit` 必须是正整数"),
+    "lsp.command_not_applied": (
+        "{command}: the editor did not apply the edit",
+        "{command}：编辑器没有应用这处编辑",
+    ),
+    "lsp.not_applied_because": (
+        "the editor did not apply the edit: {reason}",
+        "编辑器没有应用这处编辑：{reason}",
+    ),
+    "lsp.refused": ("refused", "被拒绝"),
+    "lsp.changed_since": ("{path} changed since it was read", "{path} 在读取之后被改动过"),
+    "lsp.label.journal": ("Append journal entry", "追加日记条目"),
+    "lsp.label.fact": ("Update FACT.md", "更新 FACT.md"),
+    "lsp.bad_id": ("{id} is not a well-formed id: {problem}", "{id} 不是格式正确的 id：{problem}"),
+    "lsp.id_used": (
+        "{id} is already used in the profile set; ids are never reused",
+        "{id} 已在这组画像中用过；id 从不重复使用",
+    ),
+    "lsp.not_pending": ("{target} is not a pending file", "{target} 不是待确认提议文件"),
+    "proposal.not_on_line": ("{name}:{line} is no proposal", "{name} 第 {line} 行不是提议"),
+    "lsp.pending_uri": (
+        "expected one argument: the pending file's URI",
+        "需要一个参数：待确认提议文件的 URI",
+    ),
+    "lsp.action_data": (
+        "codeAction/resolve: the action's `data` is not one this server listed",
+        "codeAction/resolve：这个操作的 `data` 不是本服务器列出的",
+    ),
+    "lsp.action_needs": (
+        "codeAction/resolve: `{name}` needs {needs}",
+        "codeAction/resolve：`{name}` 需要 {needs}",
+    ),
+    "lsp.action_span": (
+        "codeAction/resolve: the action's `span` is not four whole numbers",
+        "codeAction/resolve：这个操作的 `span` 不是四个整数",
+    ),
+    "lsp.decide_arguments": (
+        "{command}: expected {{uri, line (a whole number from 0), decision: {decisions}}}",
+        "{command}：需要 {{uri, line（从 0 开始的整数）, decision: {decisions}}}",
+    ),
+    "lsp.uri_and_line": (
+        "{command}: expected a URI and a line number (a whole number from 0)",
+        "{command}：需要一个 URI 和一个行号（从 0 开始的整数）",
+    ),
+    "lsp.create_first": (
+        "{missing} must be created first (run `pmem init`); this editor cannot create files "
+        "from an edit",
+        "必须先创建 {missing}（运行 `pmem init`）；这个编辑器不能通过编辑创建文件",
+    ),
+    "plan.unknown_id": (
+        "unknown id {id}: no entry of the user or project profile carries it",
+        "未知的 id {id}：个人画像和项目画像中都没有带它的条目",
+    ),
+    "plan.both_scopes": (
+        "{id} is in both the user and the project profile; pass --scope user or --scope project",
+        "个人画像和项目画像中都有 {id}；请指定 --scope user 或 --scope project",
+    ),
+    "action.lacks": ("the action lacks its `{name}`", "这个操作缺少 `{name}`"),
+    "action.no_entry_on": (
+        "no entry on line {line} of {name}.md",
+        "{name}.md 的第 {line} 行没有条目",
+    ),
+    "action.unknown": ("no action `{action}`", "没有 `{action}` 这个操作"),
+    "symbol.entries": ("{n} entries", "{n} 个条目"),
+    "symbol.malformed_id": ("(malformed id)", "（id 格式有误）"),
+    "symbol.unconfirmed": ("unconfirmed", "未确认"),
+    "lsp.version_not_kept": (
+        "{path} changed; its previous version was not kept: {error}",
+        "{path} 已被改动；它的上一个版本没有保留下来：{error}",
+    ),
+    "search.limit": (
+        "limit must be a positive whole number, not {value}",
+        "limit 必须是正整数，而不是 {value}",
+    ),
     # What `pmem mcp`'s writes answer after asking (mcp_server.py)
     "mcp.nothing_to_do": ("nothing to do: {outcome}", "无事可做：{outcome}"),
     "mcp.said_no": (
@@ -891,6 +1008,13 @@ def render(text: str, lang: Lang) -> str:
     if lang == "en":
         return str.__str__(text)
     return _fill(CATALOGUE[text.key][1], text.args, lang)
+
+
+def said(error: BaseException) -> str:
+    """What an exception says: the catalogue `Text` it was raised with, so that a front end shows
+    it in its language; else its string."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Text) else str(error)
 
 
 def placeholders(template: str) -> set[str]:
