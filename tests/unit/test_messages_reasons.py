@@ -270,3 +270,48 @@ def test_a_pmem_toml_that_is_not_toml_is_said_in_both_languages():
     english, chinese = _both(caught.value.args[0])
     assert english.startswith("pmem.toml: not valid TOML: ") and english == str(caught.value)
     assert chinese.startswith("pmem.toml：不是有效的 TOML：")
+
+
+def test_a_secret_refusal_names_family_and_place_in_both_languages():
+    from profile_memory.core.secrets import describe
+
+    token = "ghp_" + "A1b2C3d4E5" * 3 + "F6g7H8"
+    one = describe(f"key {token}", "the text")
+    assert _both(one) == (
+        "the text contains what looks like a github-token at column 5; secrets are never "
+        "written to memory files",
+        "the text 中有看起来像 github-token 的内容，位于第 5 列；机密从不写入记忆文件",
+    )
+    two = describe(f"x\nkey {token} {token}", "the text")
+    english, chinese = _both(two)
+    assert "at line 2, column 5 (and 1 more);" in english
+    assert "位于第 2 行第 5 列（另有 1 处）；" in chinese
+
+
+def test_an_unsafe_source_carries_its_reason_as_a_text():
+    from pathlib import PurePath
+
+    from profile_memory.core.buffers import UnsafeSource, undecodable
+    from profile_memory.core.messages import said
+
+    error = UnsafeSource(PurePath("/m/FACT.md"), undecodable((2, 4)))
+    assert _both(said(error)) == (
+        "/m/FACT.md: has bytes that are not UTF-8 (the first at line 3, column 5); it is not "
+        "rewritten, which would replace them; re-save it as UTF-8 first",
+        "/m/FACT.md：含有非 UTF-8 字节（第一处在第 3 行第 5 列）；改写会替换掉这些字节，"
+        "所以不改写它；请先把它另存为 UTF-8",
+    )
+    assert str(error) == render(said(error), "en") and said(ValueError("plain")) == "plain"
+
+
+def test_a_cached_anchor_problem_renders_in_whichever_language_asks_next():
+    from profile_memory.core import anchors
+
+    anchors.problem.cache_clear()
+    for lang in ("en", "zh", "en"):  # the cache holds a key and its fields, never a rendering
+        problem = anchors.problem("PF-20261399-01")
+        assert isinstance(problem, Text)
+        assert (
+            render(problem, lang) == {"en": "month 13 does not exist", "zh": "不存在 13 月"}[lang]
+        )
+    assert anchors.problem("PF-20261399-01") is anchors.problem("PF-20261399-01")

@@ -760,6 +760,33 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path} changed; its previous version was not kept: {error}",
         "{path} 已被改动；它的上一个版本没有保留下来：{error}",
     ),
+    "unsafe.source": ("{path}: {reason}", "{path}：{reason}"),
+    "unsafe.named": ("{name} {reason}", "{name} {reason}"),
+    "unsafe.undecodable": (
+        "has bytes that are not UTF-8 (the first at line {line}, column {column}); it is not "
+        "rewritten, which would replace them; re-save it as UTF-8 first",
+        "含有非 UTF-8 字节（第一处在第 {line} 行第 {column} 列）；改写会替换掉这些字节，"
+        "所以不改写它；请先把它另存为 UTF-8",
+    ),
+    "unsafe.ambiguous": (
+        "is ambiguous: {names} name the same file; keep one",
+        "有歧义：{names} 指的是同一个文件；请只保留一个",
+    ),
+    "unsafe.unchangeable": ("cannot be changed: {why}", "无法修改：{why}"),
+    "unsafe.truncated": (
+        "was read only up to the size bound (maxFileBytes); it is not rewritten",
+        "只读取到了大小上限（maxFileBytes）为止；不会改写它",
+    ),
+    "secret.refused": (
+        "{what} contains what looks like {kind} at {where}{more}; secrets are never written to "
+        "memory files",
+        "{what} 中有看起来像{kind}的内容，位于{where}{more}；机密从不写入记忆文件",
+    ),
+    "secret.a": ("a {kind}", " {kind} "),
+    "secret.an": ("an {kind}", " {kind} "),
+    "secret.at_line": ("line {line}, column {column}", "第 {line} 行第 {column} 列"),
+    "secret.at_column": ("column {column}", "第 {column} 列"),
+    "secret.more": (" (and {n} more)", "（另有 {n} 处）"),
     "search.limit": (
         "limit must be a positive whole number, not {value}",
         "limit 必须是正整数，而不是 {value}",

@@ -110,7 +110,7 @@ def _not_rewritable(ls: ProfileMemoryServer, path: PurePath) -> str | None:
         source = ls.memory.source(candidate)
         invalid_at = source.decoded.invalid_utf8_at if source and source.decoded else None
         if invalid_at is not None:
-            return f"{candidate.name} {undecodable(invalid_at)}"
+            return msg("unsafe.named", name=candidate.name, reason=undecodable(invalid_at))
     return None
 
 
@@ -153,7 +153,7 @@ def text_document_code_action(
             continue
         action = _code_action(ls, offer)
         if blocked is not None:
-            action.disabled = types.CodeActionDisabled(reason=blocked)
+            action.disabled = types.CodeActionDisabled(reason=ls.text(blocked))
         elif not resolve_later:
             try:
                 action.edit = to_workspace_edit(ls, plan_for(ls, offer.request))
