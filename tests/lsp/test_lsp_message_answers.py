@@ -79,10 +79,12 @@ async def test_command_argument_errors_are_in_the_interface_language(session: Se
     changed = await refused(
         session, "profileMemory.factsUpdate", {"content": "# new\n", "expectedSha256": "0" * 64}
     )
-    # the reason is store/memory.py's (English for now); the command's frame is the language's
     assert changed.startswith(
         "profileMemory.factsUpdate：" if zh else "profileMemory.factsUpdate: "
     )
+    assert (
+        "在读取之后被改动过（sha256 " if zh else "changed since it was read (sha256 "
+    ) in changed
 
 
 async def test_a_refused_rename_is_in_the_interface_language(session: Session):

@@ -315,3 +315,25 @@ def test_a_cached_anchor_problem_renders_in_whichever_language_asks_next():
             render(problem, lang) == {"en": "month 13 does not exist", "zh": "不存在 13 月"}[lang]
         )
     assert anchors.problem("PF-20261399-01") is anchors.problem("PF-20261399-01")
+
+
+def test_what_the_memory_store_refuses_reads_in_both_languages(tmp_path):
+    from profile_memory.core.messages import said
+    from profile_memory.store.memory import BadInput, journal_entry, memory_folder
+    from profile_memory.store.safe import UnsafePath
+
+    with pytest.raises(UnsafePath) as outside:
+        memory_folder(tmp_path / "notes")
+    assert _both(said(outside.value)) == (
+        f"{tmp_path / 'notes'}: is not an agent memory folder (its name must be `memory`)",
+        f"{tmp_path / 'notes'}：不是智能体记忆文件夹（它的名字必须是 `memory`）",
+    )
+    with pytest.raises(BadInput) as empty:
+        journal_entry("  ", [])
+    assert _both(said(empty.value)) == ("the journal text is empty", "日记文本是空的")
+    token = "ghp_" + "A1b2C3d4E5" * 3 + "F6g7H8"
+    with pytest.raises(BadInput) as secret:
+        journal_entry("ok", [token])
+    english, chinese = _both(said(secret.value))
+    assert english.startswith("a tag contains what looks like a github-token at column 1;")
+    assert chinese.startswith("标签 中有看起来像 github-token 的内容，位于第 1 列；")

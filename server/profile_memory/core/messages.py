@@ -787,6 +787,57 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "secret.at_line": ("line {line}, column {column}", "第 {line} 行第 {column} 列"),
     "secret.at_column": ("column {column}", "第 {column} 列"),
     "secret.more": (" (and {n} more)", "（另有 {n} 处）"),
+    # What the agent memory store refuses (store/memory.py, store/safe.py)
+    "store.not_memory": (
+        "is not an agent memory folder (its name must be `memory`)",
+        "不是智能体记忆文件夹（它的名字必须是 `memory`）",
+    ),
+    "store.memory_link": (
+        "the memory folder is a symbolic link; writes never follow links",
+        "记忆文件夹是符号链接；写入从不跟随链接",
+    ),
+    "store.no_memory": (
+        "no such memory folder; create it with `pmem init --memory {parent}`",
+        "没有这个记忆文件夹；请用 `pmem init --memory {parent}` 创建它",
+    ),
+    "store.memory_not_folder": (
+        "the memory folder is a symbolic link or not a folder; writes never follow links",
+        "记忆文件夹是符号链接或不是文件夹；写入从不跟随链接",
+    ),
+    "store.ambiguous": (
+        "ambiguous: {names} all name the same file",
+        "有歧义：{names} 指的都是同一个文件",
+    ),
+    "store.link": (
+        "is a symbolic link; writes never follow links",
+        "是符号链接；写入从不跟随链接",
+    ),
+    "store.not_file": (
+        "is not a regular file; writes never follow links",
+        "不是普通文件；写入从不跟随链接",
+    ),
+    "store.not_regular": ("is not a regular file", "不是普通文件"),
+    "store.folder_link": (
+        "the folder is a symbolic link; writes never follow links",
+        "这个文件夹是符号链接；写入从不跟随链接",
+    ),
+    "store.journal_empty": ("the journal text is empty", "日记文本是空的"),
+    "store.tags": ("tags must be strings", "标签必须是字符串"),
+    "store.fact_empty": ("the new FACT.md content is empty", "新的 FACT.md 内容是空的"),
+    "store.fact_changed": (
+        "{path} changed since it was read (sha256 {digest}…, expected {expected}…)",
+        "{path} 在读取之后被改动过（sha256 {digest}…，应为 {expected}…）",
+    ),
+    "store.fact_too_big": (
+        "the new FACT.md is {size:,} bytes, over maxFileBytes ({limit:,}): nothing was written; "
+        "keep durable facts short and log events with append",
+        "新的 FACT.md 有 {size:,} 字节，超过 maxFileBytes（{limit:,}）：没有写入任何内容；"
+        "长期事实请写得简短，事件请用 append 记入日记",
+    ),
+    "what.journal_text": ("the journal text", "日记文本"),
+    "what.tag": ("a tag", "标签"),
+    "what.new_fact": ("the new FACT.md", "新的 FACT.md"),
+    "what.version": ("version {rev}", "版本 {rev}"),
     "search.limit": (
         "limit must be a positive whole number, not {value}",
         "limit 必须是正整数，而不是 {value}",
