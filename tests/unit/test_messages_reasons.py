@@ -337,3 +337,13 @@ def test_what_the_memory_store_refuses_reads_in_both_languages(tmp_path):
     english, chinese = _both(said(secret.value))
     assert english.startswith("a tag contains what looks like a github-token at column 1;")
     assert chinese.startswith("标签 中有看起来像 github-token 的内容，位于第 1 列；")
+
+
+def test_a_block_recall_leaves_out_is_named_in_both_languages():
+    from profile_memory.core.recall import Unread, unread_note
+
+    note = unread_note(Unread("memory/FACT.md", msg("unsafe.link", name="FACT.md")))
+    assert _both(note) == (
+        "memory/FACT.md: FACT.md is a symbolic link; its block is left out",
+        "memory/FACT.md：FACT.md 是符号链接；它的块没有放进来",
+    )

@@ -838,6 +838,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "what.tag": ("a tag", "标签"),
     "what.new_fact": ("the new FACT.md", "新的 FACT.md"),
     "what.version": ("version {rev}", "版本 {rev}"),
+    "recall.unread": (
+        "{path}: {reason}; its block is left out",
+        "{path}：{reason}；它的块没有放进来",
+    ),
     "search.limit": (
         "limit must be a positive whole number, not {value}",
         "limit 必须是正整数，而不是 {value}",
