@@ -15,7 +15,7 @@ JOURNAL = "/repo/memory/JOURNAL.jsonl"
 FACT = "/repo/memory/FACT.md"
 
 # Codes whose message is still an English reason from a parser (not in the catalogue yet).
-NOT_YET = ("PM016", "PM018", "PM021")
+NOT_YET: tuple[str, ...] = ()
 
 
 def prose(template: str) -> str:

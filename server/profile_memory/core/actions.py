@@ -72,7 +72,7 @@ T = TypeVar("T")
 
 def _given(value: T | None, name: str) -> T:
     if value is None:
-        raise PlanError(f"the action lacks its `{name}`")
+        raise PlanError(msg("action.lacks", name=name))
     return value
 
 
@@ -87,7 +87,7 @@ def _proposal(planner: Planner, path: PurePath, line: int) -> Proposal:
     proposals = parse_pending(planner.text(path)).proposals
     found = next((p for p in proposals if p.line <= line < p.end_line), None)
     if found is None:
-        raise PlanError(f"{path.name}:{line + 1} is no proposal")
+        raise PlanError(msg("proposal.not_on_line", name=path.name, line=line + 1))
     return found
 
 
@@ -101,7 +101,7 @@ def _add_to_evolve(planner: Planner, request: Request) -> None:
     doc = parse_profile(planner.text(planner.profile_path(ref)))
     similar = next((e for e in doc.entries if e.line == int(request.to)), None)
     if similar is None:
-        raise PlanError(f"no entry on line {int(request.to) + 1} of {ref.name}.md")
+        raise PlanError(msg("action.no_entry_on", line=int(request.to) + 1, name=ref.name))
     planner.add_to_evolve(request.path, proposal, similar)
 
 
@@ -151,7 +151,7 @@ def run(planner: Planner, request: Request) -> None:
     """Run the requested action on the planner (raises `PlanError` when it cannot apply)."""
     action = ACTIONS.get(request.action)
     if action is None:
-        raise PlanError(f"no action `{request.action}`")
+        raise PlanError(msg("action.unknown", action=request.action))
     for name in sorted(action.needs):
         _given(getattr(request, name), name)
     action.run(planner, request)

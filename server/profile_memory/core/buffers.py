@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from profile_memory.core.messages import joined, msg
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
     dominant_line_ending,
@@ -35,11 +36,7 @@ class FileEdit:
 def undecodable(at: tuple[int, int]) -> str:
     """Why a file with bytes that are not UTF-8 is never rewritten: its text was read with
     U+FFFD."""
-    return (
-        f"has bytes that are not UTF-8 (the first at line {at[0] + 1}, column {at[1] + 1}); it is "
-        "not rewritten, "
-        "which would replace them; re-save it as UTF-8 first"
-    )
+    return msg("unsafe.undecodable", line=at[0] + 1, column=at[1] + 1)
 
 
 class UnsafeSource(Exception):
@@ -47,7 +44,7 @@ class UnsafeSource(Exception):
     bound)."""
 
     def __init__(self, path: PurePath, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
+        super().__init__(msg("unsafe.source", path=str(path), reason=reason))
         self.path = path
         self.reason = reason
 
@@ -130,7 +127,7 @@ class Buffers:
         if len(found) > 1:
             raise UnsafeSource(
                 found[0],
-                f"is ambiguous: {' and '.join(p.name for p in found)} name the same file; keep one",
+                msg("unsafe.ambiguous", names=joined([p.name for p in found], "and")),
             )
         return found[0] if found else folder / name
 
@@ -157,11 +154,10 @@ class Buffers:
             return self._missing(path)
         decoded = source.decoded
         if decoded is None:
-            raise UnsafeSource(path, f"cannot be changed: {source.unsafe or source.unreadable}")
+            why = source.unsafe or source.unreadable
+            raise UnsafeSource(path, msg("unsafe.unchangeable", why=why))
         if decoded.truncated:
-            raise UnsafeSource(
-                path, "was read only up to the size bound (maxFileBytes); it is not rewritten"
-            )
+            raise UnsafeSource(path, msg("unsafe.truncated"))
         if decoded.invalid_utf8_at is not None:
             raise UnsafeSource(path, undecodable(decoded.invalid_utf8_at))
         if source.lines:  # the editor's lines: where the text ends, without counting its lines

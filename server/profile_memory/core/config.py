@@ -64,14 +64,24 @@ ENTRY_INFO = ("inlay", "codeLens", "off")
 def _whole(minimum: int) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            return f"expected a whole number of at least {minimum}"
+            return msg("config.whole", minimum=minimum)
         return None
 
     return check
 
 
 def _text(value: Any) -> str | None:
-    return None if isinstance(value, str) else "expected a string"
+    return None if isinstance(value, str) else msg("config.string")
+
+
+def _one_of(*choices: str) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if value in choices:
+            return None
+        quoted = [f"'{choice}'" for choice in choices]
+        return msg("config.one_of", choices=quoted[:-1], last=quoted[-1])
+
+    return check
 
 
 # Scalar settings: the key as written in pmem.toml and the editor, the field, and what a value must
@@ -85,19 +95,13 @@ _SCALARS: dict[str, tuple[str, Callable[[Any], str | None]]] = {
         lambda v: (
             None
             if isinstance(v, list) and all(isinstance(i, str) for i in v)
-            else "expected a list of strings"
+            else msg("config.strings")
         ),
     ),
-    "language": ("language", lambda v: None if v in ("zh", "en") else "expected 'zh' or 'en'"),
-    "messageLanguage": (
-        "message_language",
-        lambda v: None if v in ("auto", "en", "zh") else "expected 'auto', 'en' or 'zh'",
-    ),
+    "language": ("language", _one_of("zh", "en")),
+    "messageLanguage": ("message_language", _one_of("auto", "en", "zh")),
     "debounceMs": ("debounce_ms", _whole(0)),
-    "entryInfo": (
-        "entry_info",
-        lambda v: None if v in ENTRY_INFO else "expected 'inlay', 'codeLens' or 'off'",
-    ),
+    "entryInfo": ("entry_info", _one_of(*ENTRY_INFO)),
     "factFileMaxBytes": ("fact_file_max_bytes", _whole(1)),
     "factTokenBudget": ("fact_token_budget", _whole(1)),
     "recallTokenBudget": ("recall_token_budget", _whole(1)),
@@ -156,15 +160,15 @@ def _canonical(
 
 def _severity_item(code: str, level: Any) -> tuple[str, str] | str:
     if code not in CODES:
-        return "unknown diagnostic code, ignored"
+        return msg("config.unknown_code")
     if not isinstance(level, str) or level.lower() not in LEVELS:
-        return f"{level!r} is not one of error, warning, information, hint, off"
+        return msg("config.level", level=repr(level))
     return code, level.lower()
 
 
 def _limit_item(name: str, limit: Any) -> tuple[str, int] | str:
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        return f"{limit!r} is not a positive whole number"
+        return msg("config.positive", value=repr(limit))
     return str(name).lower(), limit
 
 
@@ -179,7 +183,7 @@ def _check_table(name: str, value: Any, source: str) -> tuple[dict[str, Any], li
     """Keep the good items of a table setting; report each bad one by its dotted key."""
     shape, check_item = _TABLES[name]
     if not isinstance(value, Mapping):
-        return {}, [ConfigProblem(name, f"must be a table of {shape}", source)]
+        return {}, [ConfigProblem(name, msg("config.table", shape=shape), source)]
     kept, problems = {}, []
     for key, item in value.items():
         checked = check_item(key, item)
@@ -234,7 +238,7 @@ def parse_config_text(text: str, source: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise ConfigFileError(f"{source}: not valid TOML: {error}") from None
+        raise ConfigFileError(msg("config.toml", source=source, error=str(error))) from None
 
 
 def today(environ: Mapping[str, str], clock: dt.date | None = None) -> dt.date:

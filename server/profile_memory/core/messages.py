@@ -18,7 +18,7 @@ Which language (`language_of_locale`, `language_of_environment`, `choose_languag
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
 from profile_memory.core.help_zh import ARGPARSE_ZH as ARGPARSE_ZH
@@ -101,6 +101,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "精简画像中只允许 `# `（一个标题）和 `## `（分类）两级标题",
     ),
     "PM009.bullet": ("entries start with `- `", "条目以 `- ` 开头"),
+    "PM009.before_category": (
+        "an entry must come after a `## ` category heading",
+        "条目必须写在 `## ` 分类标题之后",
+    ),
+    "PM009.second_title": (
+        "only one `# ` title is allowed, before the first category",
+        "只允许一个 `# ` 标题，并且要写在第一个分类之前",
+    ),
     "PM009.prose": (
         "prose is not allowed in a compact profile; entries are `- text <!-- PF-… -->` lines",
         "精简画像中不允许写大段文字；条目是 `- 文本 <!-- PF-… -->` 这样的行",
@@ -175,6 +183,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "PM030": (
         "{name} is refused: {why}; writes never follow links",
         "{name} 被拒绝：{why}；写入从不跟随链接",
+    ),
+    "unsafe.link": ("{name} is a symbolic link", "{name} 是符号链接"),
+    "unsafe.not_file": ("{name} is not a regular file", "{name} 不是普通文件"),
+    "unsafe.folder_link": (
+        "its folder {folder}/ is a symbolic link",
+        "它所在的文件夹 {folder}/ 是符号链接",
     ),
     "PM031": (
         "{name} is {size} bytes, over {limit}; all of it enters every prompt",
@@ -289,6 +303,105 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "line by line: run `{command}`",
         "此克隆的 git 配置中没有 `merge.pmem.driver`，git 会逐行合并记忆文件：请运行 `{command}`",
     ),
+    # The reasons of PM016 and PM018: what is not canonical in a record heading, a field, an
+    # operation or an anchor comment (core/log/parse.py, core/log/operation.py, core/profile.py)
+    "joined": ("{parts}", "{parts}"),
+    "heading.found": ("{reason}, found {line}", "{reason}，实际写的是 {line}"),
+    "heading.not_an_id": (
+        "{written} is not an anchor id (expected [PF-YYYYMMDD-NN])",
+        "{written} 不是锚点 id（应为 [PF-YYYYMMDD-NN]）",
+    ),
+    "heading.expected": (
+        "expected `### [PF-YYYYMMDD-NN] YYYY-MM-DD — title`",
+        "应为 `### [PF-YYYYMMDD-NN] YYYY-MM-DD — 标题`",
+    ),
+    "heading.no_date": ("no date YYYY-MM-DD after the id", "id 后面没有日期 YYYY-MM-DD"),
+    "heading.date_form": (
+        "the date is written `{written}` (write {date})",
+        "日期写成了 `{written}`（应写 {date}）",
+    ),
+    "heading.no_title": ("no title after the date", "日期后面没有标题"),
+    "heading.no_separator": (
+        "no separator ` — ` between the date and the title",
+        "日期和标题之间没有分隔符 ` — `",
+    ),
+    "heading.separator": (
+        "the separator `{mark}` between the date and the title (write ` — `)",
+        "日期和标题之间的分隔符是 `{mark}`（应写 ` — `）",
+    ),
+    "heading.two_ids": (
+        "two ids `[{first}][{second}]` in one heading; a record has one id",
+        "一个标题里有两个 id `[{first}][{second}]`；一条记录只有一个 id",
+    ),
+    "heading.level": (
+        "a record heading at level {level} (`{hashes}`); records are `###` headings",
+        "记录标题是 {level} 级标题（`{hashes}`）；记录应使用 `###` 标题",
+    ),
+    "heading.no_brackets": ("the id is not in square brackets", "id 没有写在方括号里"),
+    "heading.wrong_form": (
+        "record heading in the wrong form: {wrong}",
+        "记录标题格式不对：{wrong}",
+    ),
+    "heading.spaces": (
+        "record heading with extra or missing spaces (write {canonical})",
+        "记录标题多了或少了空格（应写 {canonical}）",
+    ),
+    "field.not_bold": ("the key is not in bold", "键没有加粗"),
+    "field.traditional": (
+        "`{label}` is the Traditional spelling of the key `{better}`",
+        "`{label}` 是键 `{better}` 的繁体写法",
+    ),
+    "field.key_word": ("the key is written `{better}`", "键应写作 `{better}`"),
+    "field.bullet": ("the bullet `{bullet}` (write `-`)", "列表符号是 `{bullet}`（应写 `-`）"),
+    "field.slip": (
+        "field `{label}`: {slip} (write `- **{canonical}**: …`)",
+        "字段 `{label}`：{slip}；应写成 `- **{canonical}**: …`",
+    ),
+    "field.operation": ("operation written {value}; {slip}", "操作写成了 {value}；{slip}"),
+    "operation.arrow": ("write `→` or `->` for `{arrow}`", "把 `{arrow}` 改写成 `→` 或 `->`"),
+    "operation.drop_label": ("drop the label {labels}", "去掉标签 {labels}"),
+    "operation.drop_labels": ("drop the labels {labels}", "去掉标签 {labels}"),
+    "operation.lists": (
+        "lists {count} operations ({words})",
+        "列出了 {count} 个操作（{words}）",
+    ),
+    "operation.goes_to": ("goes from `{word}` to `{after}`", "从 `{word}` 变成了 `{after}`"),
+    "operation.no_old": ("has no OLD before its `→`", "的 `→` 前面没有 OLD"),
+    "operation.traditional": (
+        "`{word}` is the Traditional spelling of `{written}`; write the word `{written}`",
+        "`{word}` 是 `{written}` 的繁体写法；请写作 `{written}`",
+    ),
+    "operation.word": ("write the word `{written}`", "请写作 `{written}`"),
+    "operation.parentheses": ("put OLD → NEW in parentheses", "把 OLD → NEW 放进括号里"),
+    "operation.none": ("no operation", "没有操作"),
+    "anchor_comment.written": ("written {comment}", "写成了 {comment}"),
+    "anchor_comment.before_text": ("placed before the entry's text", "放在了条目文字前面"),
+    "anchor_comment.form": (
+        "the anchor comment is {problems}; the canonical form is `<!-- {id} -->` at the end of "
+        "the entry",
+        "锚点注释{problems}；规范写法是在条目末尾写 `<!-- {id} -->`",
+    ),
+    "anchor_comment.bare_id": (
+        "the id {id} is not in an anchor comment; the canonical form is `<!-- {id} -->`",
+        "id {id} 不在锚点注释里；规范写法是 `<!-- {id} -->`",
+    ),
+    "anchor_comment.crowded": (
+        "the anchor comment {comment} holds more than the id; the canonical form is "
+        "`<!-- {id} -->`",
+        "锚点注释 {comment} 里除了 id 还有别的内容；规范写法是 `<!-- {id} -->`",
+    ),
+    # The reasons of PM021, field by field (core/journal_model.py)
+    "journal.missing": ("`{where}` is missing", "缺少 `{where}`"),
+    "journal.not_string": ("`{where}` input should be a valid string", "`{where}` 应为字符串"),
+    "journal.not_list": ("`{where}` input should be a valid list", "`{where}` 应为列表"),
+    "journal.invalid": ("`{where}` is invalid", "`{where}` 无效"),
+    "journal.field": ("`{where}` {problem}", "`{where}`：{problem}"),
+    "journal.ts_form": (
+        "must be ISO-8601 UTC with milliseconds, like 2026-04-12T01:02:14.123Z",
+        "须为带毫秒的 ISO-8601 UTC 时间，例如 `2026-04-12T01:02:14.123Z`",
+    ),
+    "journal.not_a_time": ("{value} is not a real time", "{value} 不是真实存在的时间"),
+    "journal.blank": ("must be a non-empty string", "须为非空字符串"),
     # Code action titles (core/actions.py)
     "action.redact": ("Redact this secret", "将此机密脱敏"),
     "action.new_id": ("Give this entry a new id ({id})", "给这个条目一个新 id（{id}）"),
@@ -462,6 +575,25 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{source}：设置 `{key}`：{message}",
     ),
     "config.unknown": ("unknown setting, ignored", "未知的设置，已忽略"),
+    "config.whole": (
+        "expected a whole number of at least {minimum}",
+        "应为不小于 {minimum} 的整数",
+    ),
+    "config.string": ("expected a string", "应为字符串"),
+    "config.strings": ("expected a list of strings", "应为字符串列表"),
+    "config.one_of": ("expected {choices} or {last}", "应为 {choices} 或 {last}"),
+    "config.toml": ("{source}: not valid TOML: {error}", "{source}：不是有效的 TOML：{error}"),
+    "config.unknown_code": ("unknown diagnostic code, ignored", "未知的诊断代码，已忽略"),
+    "config.level": (
+        "{level} is not one of error, warning, information, hint, off",
+        "{level} 不是 error、warning、information、hint、off 之一",
+    ),
+    "config.positive": ("{value} is not a positive whole number", "{value} 不是正整数"),
+    "config.table": ("must be a table of {shape}", "必须是 {shape} 形式的表"),
+    "config.outside": (
+        "{folder} lies outside the project {root}; the default is used",
+        "{folder} 位于项目 {root} 之外；已使用默认值",
+    ),
     "config.invalid": (
         "{value} is invalid ({why}); the default is used",
         "{value} 无效（{why}）；已使用默认值",
@@ -525,6 +657,205 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "question.context": ("{change} (their words: {context})", "{change}（原话：{context}）"),
     "question.approve": ("Write this change to the profile", "将这处改动写入画像"),
+    # The server's answers to a request or a command it refuses (lsp/): {command} is the
+    # command's or the request's name
+    "lsp.failed": ("{command}: {error}", "{command}：{error}"),
+    "lsp.failed_at": ("{command}: {path}: {reason}", "{command}：{path}：{reason}"),
+    "lsp.one_object": ("{command}: expected one object argument", "{command}：需要一个对象参数"),
+    "lsp.non_empty": (
+        "{command}: `{key}` must be a non-empty string",
+        "{command}：`{key}` 必须是非空字符串",
+    ),
+    "lsp.surrogate": (
+        "{command}: `{key}` has a lone surrogate, which no file can hold",
+        "{command}：`{key}` 含有孤立的代理字符，任何文件都存不下它",
+    ),
+    "lsp.nul": (
+        "{command}: `{key}` has a NUL character, which no path can hold",
+        "{command}：`{key}` 含有 NUL 字符，路径里不能有它",
+    ),
+    "lsp.not_memory_dir": (
+        "{command}: {given} is not a known memory folder ({known})",
+        "{command}：{given} 不是已知的记忆文件夹（{known}）",
+    ),
+    "lsp.kinds": (
+        "{command}: `kinds` must be a list of {kinds}",
+        "{command}：`kinds` 必须是由 {kinds} 组成的列表",
+    ),
+    "lsp.recall_format": (
+        "{command}: `format` must be text, markdown or json",
+        "{command}：`format` 必须是 text、markdown 或 json",
+    ),
+    "lsp.init_arguments": (
+        "{command}: `scope` must be user, project or memory and `lang` zh or en",
+        "{command}：`scope` 必须是 user、project 或 memory，`lang` 必须是 zh 或 en",
+    ),
+    "lsp.invalid_id": (
+        "{command}: {id} is not a valid anchor id: {problem}",
+        "{command}：{id} 不是有效的锚点 id：{problem}",
+    ),
+    "lsp.id_needed": (
+        "{command}: `id` must be an anchor id: {problem}",
+        "{command}：`id` 必须是锚点 id：{problem}",
+    ),
+    "lsp.no_id": ("no id was given", "没有给出 id"),
+    "lsp.argument_type": ("`{key}` must be a {kind}", "`{key}` 必须是 {kind}"),
+    "lsp.limit": ("`limit` must be a positive whole number", "`limit` 必须是正整数"),
+    "lsp.command_not_applied": (
+        "{command}: the editor did not apply the edit",
+        "{command}：编辑器没有应用这处编辑",
+    ),
+    "lsp.not_applied_because": (
+        "the editor did not apply the edit: {reason}",
+        "编辑器没有应用这处编辑：{reason}",
+    ),
+    "lsp.refused": ("refused", "被拒绝"),
+    "lsp.changed_since": ("{path} changed since it was read", "{path} 在读取之后被改动过"),
+    "lsp.label.journal": ("Append journal entry", "追加日记条目"),
+    "lsp.label.fact": ("Update FACT.md", "更新 FACT.md"),
+    "lsp.bad_id": ("{id} is not a well-formed id: {problem}", "{id} 不是格式正确的 id：{problem}"),
+    "lsp.id_used": (
+        "{id} is already used in the profile set; ids are never reused",
+        "{id} 已在这组画像中用过；id 从不重复使用",
+    ),
+    "lsp.not_pending": ("{target} is not a pending file", "{target} 不是待确认提议文件"),
+    "proposal.not_on_line": ("{name}:{line} is no proposal", "{name} 第 {line} 行不是提议"),
+    "lsp.pending_uri": (
+        "expected one argument: the pending file's URI",
+        "需要一个参数：待确认提议文件的 URI",
+    ),
+    "lsp.action_data": (
+        "codeAction/resolve: the action's `data` is not one this server listed",
+        "codeAction/resolve：这个操作的 `data` 不是本服务器列出的",
+    ),
+    "lsp.action_needs": (
+        "codeAction/resolve: `{name}` needs {needs}",
+        "codeAction/resolve：`{name}` 需要 {needs}",
+    ),
+    "lsp.action_span": (
+        "codeAction/resolve: the action's `span` is not four whole numbers",
+        "codeAction/resolve：这个操作的 `span` 不是四个整数",
+    ),
+    "lsp.decide_arguments": (
+        "{command}: expected {{uri, line (a whole number from 0), decision: {decisions}}}",
+        "{command}：需要 {{uri, line（从 0 开始的整数）, decision: {decisions}}}",
+    ),
+    "lsp.uri_and_line": (
+        "{command}: expected a URI and a line number (a whole number from 0)",
+        "{command}：需要一个 URI 和一个行号（从 0 开始的整数）",
+    ),
+    "lsp.create_first": (
+        "{missing} must be created first (run `pmem init`); this editor cannot create files "
+        "from an edit",
+        "必须先创建 {missing}（运行 `pmem init`）；这个编辑器不能通过编辑创建文件",
+    ),
+    "plan.unknown_id": (
+        "unknown id {id}: no entry of the user or project profile carries it",
+        "未知的 id {id}：个人画像和项目画像中都没有带它的条目",
+    ),
+    "plan.both_scopes": (
+        "{id} is in both the user and the project profile; pass --scope user or --scope project",
+        "个人画像和项目画像中都有 {id}；请指定 --scope user 或 --scope project",
+    ),
+    "action.lacks": ("the action lacks its `{name}`", "这个操作缺少 `{name}`"),
+    "action.no_entry_on": (
+        "no entry on line {line} of {name}.md",
+        "{name}.md 的第 {line} 行没有条目",
+    ),
+    "action.unknown": ("no action `{action}`", "没有 `{action}` 这个操作"),
+    "symbol.entries": ("{n} entries", "{n} 个条目"),
+    "symbol.malformed_id": ("(malformed id)", "（id 格式有误）"),
+    "symbol.unconfirmed": ("unconfirmed", "未确认"),
+    "lsp.version_not_kept": (
+        "{path} changed; its previous version was not kept: {error}",
+        "{path} 已被改动；它的上一个版本没有保留下来：{error}",
+    ),
+    "unsafe.source": ("{path}: {reason}", "{path}：{reason}"),
+    "unsafe.named": ("{name} {reason}", "{name} {reason}"),
+    "unsafe.undecodable": (
+        "has bytes that are not UTF-8 (the first at line {line}, column {column}); it is not "
+        "rewritten, which would replace them; re-save it as UTF-8 first",
+        "含有非 UTF-8 字节（第一处在第 {line} 行第 {column} 列）；改写会替换掉这些字节，"
+        "所以不改写它；请先把它另存为 UTF-8",
+    ),
+    "unsafe.ambiguous": (
+        "is ambiguous: {names} name the same file; keep one",
+        "有歧义：{names} 指的是同一个文件；请只保留一个",
+    ),
+    "unsafe.unchangeable": ("cannot be changed: {why}", "无法修改：{why}"),
+    "unsafe.truncated": (
+        "was read only up to the size bound (maxFileBytes); it is not rewritten",
+        "只读取到了大小上限（maxFileBytes）为止；不会改写它",
+    ),
+    "secret.refused": (
+        "{what} contains what looks like {kind} at {where}{more}; secrets are never written to "
+        "memory files",
+        "{what} 中有看起来像{kind}的内容，位于{where}{more}；机密从不写入记忆文件",
+    ),
+    "secret.a": ("a {kind}", " {kind} "),
+    "secret.an": ("an {kind}", " {kind} "),
+    "secret.at_line": ("line {line}, column {column}", "第 {line} 行第 {column} 列"),
+    "secret.at_column": ("column {column}", "第 {column} 列"),
+    "secret.more": (" (and {n} more)", "（另有 {n} 处）"),
+    # What the agent memory store refuses (store/memory.py, store/safe.py)
+    "store.not_memory": (
+        "is not an agent memory folder (its name must be `memory`)",
+        "不是智能体记忆文件夹（它的名字必须是 `memory`）",
+    ),
+    "store.memory_link": (
+        "the memory folder is a symbolic link; writes never follow links",
+        "记忆文件夹是符号链接；写入从不跟随链接",
+    ),
+    "store.no_memory": (
+        "no such memory folder; create it with `pmem init --memory {parent}`",
+        "没有这个记忆文件夹；请用 `pmem init --memory {parent}` 创建它",
+    ),
+    "store.memory_not_folder": (
+        "the memory folder is a symbolic link or not a folder; writes never follow links",
+        "记忆文件夹是符号链接或不是文件夹；写入从不跟随链接",
+    ),
+    "store.ambiguous": (
+        "ambiguous: {names} all name the same file",
+        "有歧义：{names} 指的都是同一个文件",
+    ),
+    "store.link": (
+        "is a symbolic link; writes never follow links",
+        "是符号链接；写入从不跟随链接",
+    ),
+    "store.not_file": (
+        "is not a regular file; writes never follow links",
+        "不是普通文件；写入从不跟随链接",
+    ),
+    "store.not_regular": ("is not a regular file", "不是普通文件"),
+    "store.folder_link": (
+        "the folder is a symbolic link; writes never follow links",
+        "这个文件夹是符号链接；写入从不跟随链接",
+    ),
+    "store.journal_empty": ("the journal text is empty", "日记文本是空的"),
+    "store.tags": ("tags must be strings", "标签必须是字符串"),
+    "store.fact_empty": ("the new FACT.md content is empty", "新的 FACT.md 内容是空的"),
+    "store.fact_changed": (
+        "{path} changed since it was read (sha256 {digest}…, expected {expected}…)",
+        "{path} 在读取之后被改动过（sha256 {digest}…，应为 {expected}…）",
+    ),
+    "store.fact_too_big": (
+        "the new FACT.md is {size:,} bytes, over maxFileBytes ({limit:,}): nothing was written; "
+        "keep durable facts short and log events with append",
+        "新的 FACT.md 有 {size:,} 字节，超过 maxFileBytes（{limit:,}）：没有写入任何内容；"
+        "长期事实请写得简短，事件请用 append 记入日记",
+    ),
+    "what.journal_text": ("the journal text", "日记文本"),
+    "what.tag": ("a tag", "标签"),
+    "what.new_fact": ("the new FACT.md", "新的 FACT.md"),
+    "what.version": ("version {rev}", "版本 {rev}"),
+    "recall.unread": (
+        "{path}: {reason}; its block is left out",
+        "{path}：{reason}；它的块没有放进来",
+    ),
+    "search.limit": (
+        "limit must be a positive whole number, not {value}",
+        "limit 必须是正整数，而不是 {value}",
+    ),
     # What `pmem mcp`'s writes answer after asking (mcp_server/)
     "mcp.nothing_to_do": ("nothing to do: {outcome}", "无事可做：{outcome}"),
     "mcp.said_no": (
@@ -604,6 +935,8 @@ class Text(str):
 def _map(value: Any, change: Callable[[str], str]) -> Any:
     if isinstance(value, Text):
         return value.map_args(change)
+    if isinstance(value, Joined):
+        return Joined((_map(item, change) for item in value), value.how)
     if isinstance(value, (list, tuple)):
         return [_map(item, change) for item in value]
     return change(value) if isinstance(value, str) else value
@@ -611,12 +944,41 @@ def _map(value: Any, change: Callable[[str], str]) -> Any:
 
 _LIST_SEPARATOR = {"en": ", ", "zh": "、"}
 
+# How `joined` parts are put together in each language.
+_JOINS: dict[str, dict[Lang, str]] = {
+    "clauses": {"en": "; ", "zh": "；"},
+    "and": {"en": " and ", "zh": "，并且"},
+}
+
+
+class Joined(tuple):  # type: ignore[type-arg]
+    """Parts of a message (texts of their own) joined the way a language joins them: clauses
+    (`a; b` / `a；b`) or `a and b` (`a，并且b`)."""
+
+    how: str
+
+    def __new__(cls, parts: Iterable[Any], how: str = "clauses") -> Joined:
+        self = super().__new__(cls, parts)
+        self.how = how
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Joined, (tuple(self), self.how))
+
+
+def joined(parts: Iterable[str], how: str = "clauses") -> Text:
+    """`parts` as one text (`how`: "clauses" or "and"), each part rendered in the language the
+    whole is shown in."""
+    return Text("joined", {"parts": Joined(parts, how)})
+
 
 def _shown(value: Any, lang: Lang) -> Any:
     """An argument as the message shows it: a `Text` in `lang`, a list joined the way `lang`
-    lists things (`4, 5` / `4、5`)."""
+    lists things (`4, 5` / `4、5`), `Joined` parts the way `lang` joins them."""
     if isinstance(value, str):
         return render(value, lang)
+    if isinstance(value, Joined):
+        return _JOINS[value.how][lang].join(str(_shown(item, lang)) for item in value)
     if isinstance(value, (list, tuple)):
         return _LIST_SEPARATOR[lang].join(str(_shown(item, lang)) for item in value)
     return value
@@ -638,6 +1000,13 @@ def render(text: str, lang: Lang) -> str:
     if lang == "en":
         return str.__str__(text)
     return _fill(CATALOGUE[text.key][1], text.args, lang)
+
+
+def said(error: BaseException) -> str:
+    """What an exception says: the catalogue `Text` it was raised with, so that a front end shows
+    it in its language; else its string."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Text) else str(error)
 
 
 def placeholders(template: str) -> set[str]:

@@ -17,6 +17,7 @@ from profile_memory.core.config import (
     merge_settings,
     parse_config_text,
 )
+from profile_memory.core.messages import msg
 from profile_memory.core.text import decode
 from profile_memory.core.workspace import FileKind, TextProvider, find_project_root
 
@@ -95,8 +96,7 @@ def locate(
         problems.append(
             ConfigProblem(
                 "projectProfileDir",
-                f"{settings.project_profile_dir} lies outside the project "
-                f"{root}; the default is used",
+                msg("config.outside", folder=settings.project_profile_dir, root=str(root)),
             )
         )
         settings = dataclasses.replace(settings, project_profile_dir=Settings().project_profile_dir)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
-from profile_memory.core.messages import msg
+from profile_memory.core.messages import joined, msg
 from profile_memory.core.slips import NON_CANONICAL, Slip, quoted
 from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
@@ -187,12 +187,12 @@ def _entry_slips(
     anchor_id = ids[0].text
     canonical = f"- {text} <!-- {anchor_id} -->" if text else None
     problems = [
-        f"written {quoted(c.group(0))}"
+        msg("anchor_comment.written", comment=quoted(c.group(0)))
         for c in anchor_comments
         if c.group(0) != f"<!-- {anchor_id} -->" and anchor_id in c.group(0)
     ]  # a repaired id is PM004's
     if text and line[2 : anchor_comments[0].start()].strip() == "":
-        problems.append("placed before the entry's text")
+        problems.append(msg("anchor_comment.before_text"))
     if not problems:
         return []
     comment = anchor_comments[0]
@@ -202,9 +202,7 @@ def _entry_slips(
             index,
             comment.start(),
             comment.end(),
-            f"the anchor comment is {' and '.join(problems)}; the canonical form is `<!-- "
-            f"{anchor_id} -->` "
-            "at the end of the entry",
+            msg("anchor_comment.form", problems=joined(problems, "and"), id=anchor_id),
             canonical,
         )
     ]
@@ -253,8 +251,7 @@ def _parse_entry(index: int, line: str, category: str | None) -> Entry:
                 index,
                 anchor_tokens[0].span.start_col,
                 anchor_tokens[0].span.end_col,
-                f"the id {anchor_id} is not in an anchor comment; the canonical form is `<!-- "
-                f"{anchor_id} -->`",
+                msg("anchor_comment.bare_id", id=anchor_id),
                 f"- {text} <!-- {anchor_id} -->",
             )
         ]
@@ -266,8 +263,11 @@ def _parse_entry(index: int, line: str, category: str | None) -> Entry:
                 index,
                 comment.start(),
                 comment.end(),
-                f"the anchor comment {quoted(comment.group(0))} holds more than the id; "
-                f"the canonical form is `<!-- {anchor_tokens[0].text} -->`",
+                msg(
+                    "anchor_comment.crowded",
+                    comment=quoted(comment.group(0)),
+                    id=anchor_tokens[0].text,
+                ),
                 None,
             )
         ]
@@ -321,16 +321,12 @@ def parse_profile(text: str) -> ProfileDoc:
             doc.title_line = index
         elif line.startswith("- ") or line == "-":
             if category is None:
-                doc.malformed.append(
-                    BrokenLine(index, "an entry must come after a `## ` category heading")
-                )
+                doc.malformed.append(BrokenLine(index, msg("PM009.before_category")))
             else:
                 doc.entries.append(_parse_entry(index, line, category))
             is_entry = True
         elif line.startswith("# ") and line[2:].strip():
-            doc.malformed.append(
-                BrokenLine(index, "only one `# ` title is allowed, before the first category")
-            )
+            doc.malformed.append(BrokenLine(index, msg("PM009.second_title")))
         else:
             doc.malformed.append(BrokenLine(index, _malformed_reason(line, previous_was_entry)))
             is_entry = previous_was_entry and line[0].isspace()

@@ -16,6 +16,7 @@ from pathlib import PurePath
 
 from profile_memory.core.files import FACT_NAME, log_file_name, profile_file_name
 from profile_memory.core.lazy import pattern as lazy_pattern
+from profile_memory.core.messages import msg, said
 from profile_memory.core.places import Places
 from profile_memory.core.secrets import masked
 from profile_memory.core.text import decode
@@ -56,7 +57,7 @@ class Unread:
 def unread_note(skipped: Unread) -> str:
     """The sentence that names a file recall could not read and why (`pmem recall`'s stderr line,
     the MCP `recall` tool's note): a block is never left out silently."""
-    return f"{skipped.path}: {skipped.reason}; its block is left out"
+    return msg("recall.unread", path=skipped.path, reason=skipped.reason)
 
 
 def _source_problem(workspace: Workspace, path: PurePath | None) -> str | None:
@@ -70,9 +71,9 @@ def _read_beside(workspace: Workspace, path: PurePath) -> str:
     OSError."""
     kind = workspace.provider.kind(path)
     if kind is FileKind.LINK:
-        raise OSError(f"{path.name} is a symbolic link")
+        raise OSError(msg("unsafe.link", name=path.name))
     if kind is not FileKind.FILE:
-        raise OSError(f"{path.name} is not a regular file")
+        raise OSError(msg("unsafe.not_file", name=path.name))
     return decode(workspace.provider.read(path).raw).text
 
 
@@ -106,7 +107,7 @@ def gather(
             try:
                 sections.append(RecallSection(name, show(path), _read_beside(workspace, path)))
             except OSError as error:
-                unread.append(Unread(show(path), error.strerror or str(error)))
+                unread.append(Unread(show(path), error.strerror or said(error)))
     fact = workspace.find_name(memory, FACT_NAME)
     source = workspace.source(fact) if fact is not None else None
     if (

@@ -15,6 +15,7 @@ from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
 from profile_memory.core.files import JOURNAL_NAME, PROJECT_PAIR, USER_PAIR, Role, role_of
 from profile_memory.core.index import PairIndex
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import Scope
 from profile_memory.core.places import Places
 from profile_memory.core.plans import PairRef, PlanError
@@ -41,7 +42,7 @@ class Resolver:
         (refused when it is malformed, in neither, or in both)."""
         problem = anchors.problem(anchor_id)
         if problem is not None:
-            raise PlanError(f"{anchor_id} is not a valid anchor id: {problem}")
+            raise PlanError(msg("cli.invalid_id", id=anchor_id, problem=problem))
         if scope is not None:
             return self.pair_ref(scope)
         found = [
@@ -50,14 +51,9 @@ class Resolver:
             if anchor_id in self.workspace.pair(ref.folder, ref.name).entries_by_id
         ]
         if not found:
-            raise PlanError(
-                f"unknown id {anchor_id}: no entry of the user or project profile carries it"
-            )
+            raise PlanError(msg("plan.unknown_id", id=anchor_id))
         if len(found) > 1:
-            raise PlanError(
-                f"{anchor_id} is in both the user and the project profile; pass --scope user or "
-                "--scope project"
-            )
+            raise PlanError(msg("plan.both_scopes", id=anchor_id))
         return found[0]
 
     def lines(self, path: PurePath) -> list[str]:

@@ -21,6 +21,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from profile_memory.core.log import LogDoc
+from profile_memory.core.messages import msg
 from profile_memory.core.secrets import masked, may_hold_secret
 from profile_memory.core.text import line_ends, lines_holding
 
@@ -36,7 +37,7 @@ def check_limit(limit: object) -> int:
     """`limit` must be a positive whole number (Cherry clamps; we refuse, docs/format.md, "Agent
     journal")."""
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a positive whole number, not {limit!r}")
+        raise ValueError(msg("search.limit", value=repr(limit)))
     return limit
 
 

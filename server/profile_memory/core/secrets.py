@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, AnyStr
 
 from profile_memory.core.lazy import pattern as lazy_pattern
+from profile_memory.core.messages import msg
 from profile_memory.core.text import lines_holding
 
 
@@ -483,10 +484,6 @@ def masked(text: str) -> str:
     return "".join((*pieces, text[shown:]))
 
 
-def _article(kind: str) -> str:
-    return "an" if kind[0] in "aeiou" else "a"
-
-
 def describe(text: str, what: str) -> str | None:
     """Why `text` must not be written (naming the family and column, never the value); None when it
     holds no secret."""
@@ -496,9 +493,11 @@ def describe(text: str, what: str) -> str | None:
     first = secrets[0]
     line = text.count("\n", 0, first.start)
     column = first.start - (text.rfind("\n", 0, first.start) + 1) + 1
-    where = f"line {line + 1}, column {column}" if "\n" in text else f"column {column}"
-    more = f" (and {len(secrets) - 1} more)" if len(secrets) > 1 else ""
-    return (
-        f"{what} contains what looks like {_article(first.kind)} {first.kind} at {where}{more}; "
-        "secrets are never written to memory files"
+    where = (
+        msg("secret.at_line", line=line + 1, column=column)
+        if "\n" in text
+        else msg("secret.at_column", column=column)
     )
+    more = msg("secret.more", n=len(secrets) - 1) if len(secrets) > 1 else ""
+    kind = msg("secret.an" if first.kind[0] in "aeiou" else "secret.a", kind=first.kind)
+    return msg("secret.refused", what=what, kind=kind, where=where, more=more)

@@ -28,6 +28,7 @@ from profile_memory.core.files import (
     profile_file_name,
     role_of,
 )
+from profile_memory.core.messages import msg
 from profile_memory.core.text import MARKER_STARTS, Decoded, LazyText, decode, split_lines
 
 if TYPE_CHECKING:
@@ -263,11 +264,11 @@ class Workspace:
     # -- reading -------------------------------------------------------------------------------
     def _unsafe_reason(self, path: PurePath, kind: FileKind) -> str | None:
         if kind is FileKind.LINK:
-            return f"{path.name} is a symbolic link"
+            return msg("unsafe.link", name=path.name)
         if kind is FileKind.OTHER or kind is FileKind.DIR:
-            return f"{path.name} is not a regular file"
+            return msg("unsafe.not_file", name=path.name)
         if self.provider.kind(path.parent) is FileKind.LINK:
-            return f"its folder {path.parent.name}/ is a symbolic link"
+            return msg("unsafe.folder_link", folder=path.parent.name)
         return None
 
     def is_plain_file(self, path: PurePath) -> bool:

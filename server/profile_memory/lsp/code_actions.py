@@ -16,7 +16,7 @@ from lsprotocol import types
 from profile_memory.core.actions import ACTIONS, Offer, OfferKind, Request, offers, run
 from profile_memory.core.buffers import UnsafeSource, undecodable
 from profile_memory.core.files import Role, role_of
-from profile_memory.core.messages import msg
+from profile_memory.core.messages import msg, said
 from profile_memory.core.pending import parse_pending
 from profile_memory.core.plans import Decision, Plan, PlanError
 from profile_memory.core.span import Span
@@ -43,7 +43,7 @@ def plan_for(ls: ProfileMemoryServer, request: Request) -> Plan:
     try:
         run(planner, request)
     except (PlanError, UnsafeSource) as error:
-        raise refuse(str(error)) from None
+        raise refuse(said(error)) from None
     return planner.finish(request.action)
 
 
@@ -73,7 +73,7 @@ def _is_whole(value: Any) -> bool:
 def request_of(data: Any) -> Request:
     """The request a listed action carries in its `data`, checked: a client may send anything
     back."""
-    wrong = invalid("codeAction/resolve: the action's `data` is not one this server listed")
+    wrong = invalid(msg("lsp.action_data"))
     if not isinstance(data, dict) or set(data) - {"action", "uri", "line", "id", "span", "target"}:
         raise wrong
     action = ACTIONS.get(str(data.get("action")))
@@ -82,14 +82,12 @@ def request_of(data: Any) -> Request:
     if action is None or path is None or not _is_whole(data.get("line")) or not strings:
         raise wrong
     if not action.needs <= set(data):
-        raise invalid(
-            f"codeAction/resolve: `{action.name}` needs {', '.join(sorted(action.needs))}"
-        )
+        raise invalid(msg("lsp.action_needs", name=action.name, needs=sorted(action.needs)))
     span = data.get("span")
     if span is not None and not (
         isinstance(span, list) and len(span) == 4 and all(map(_is_whole, span))
     ):
-        raise invalid("codeAction/resolve: the action's `span` is not four whole numbers")
+        raise invalid(msg("lsp.action_span"))
     return Request(
         action.name,
         path,
@@ -112,7 +110,7 @@ def _not_rewritable(ls: ProfileMemoryServer, path: PurePath) -> str | None:
         source = ls.memory.source(candidate)
         invalid_at = source.decoded.invalid_utf8_at if source and source.decoded else None
         if invalid_at is not None:
-            return f"{candidate.name} {undecodable(invalid_at)}"
+            return msg("unsafe.named", name=candidate.name, reason=undecodable(invalid_at))
     return None
 
 
@@ -155,12 +153,12 @@ def text_document_code_action(
             continue
         action = _code_action(ls, offer)
         if blocked is not None:
-            action.disabled = types.CodeActionDisabled(reason=blocked)
+            action.disabled = types.CodeActionDisabled(reason=ls.text(blocked))
         elif not resolve_later:
             try:
                 action.edit = to_workspace_edit(ls, plan_for(ls, offer.request))
             except Exception as error:  # an action that cannot apply is shown disabled, with why
-                action.disabled = types.CodeActionDisabled(reason=str(error))
+                action.disabled = types.CodeActionDisabled(reason=ls.text(said(error)))
         actions.append(action)
     return actions
 
@@ -178,7 +176,7 @@ def code_action_resolve(ls: ProfileMemoryServer, action: types.CodeAction) -> ty
 def _pending_target(ls: ProfileMemoryServer, target: Any) -> PurePath:
     path = ls.served_path(target) if isinstance(target, str) else None
     if path is None or role_of(path) is not Role.PENDING:
-        raise refuse(f"{target} is not a pending file")
+        raise refuse(msg("lsp.not_pending", target=str(target)))
     return path
 
 
@@ -193,10 +191,10 @@ async def _decide(
         if line is not None:
             proposals = [p for p in proposals if p.line <= line < p.end_line]
             if not proposals:
-                raise PlanError(f"{path.name}:{line + 1} is no proposal")
+                raise PlanError(msg("proposal.not_on_line", name=path.name, line=line + 1))
         outcome = planner.decide_each(path, proposals, decision)
     except (PlanError, UnsafeSource) as error:
-        raise refuse(str(error)) from None
+        raise refuse(said(error)) from None
     plan = planner.finish(decision)
     edit = to_workspace_edit(ls, plan)
     result = await ls.workspace_apply_edit_async(
@@ -215,7 +213,7 @@ async def _decide(
 
 def _one_uri(arguments: tuple) -> Any:
     if len(arguments) != 1 or not isinstance(arguments[0], str):
-        raise invalid("expected one argument: the pending file's URI")
+        raise invalid(msg("lsp.pending_uri"))
     return arguments[0]
 
 
@@ -233,10 +231,7 @@ async def decide(ls: ProfileMemoryServer, *arguments: Any) -> str:
     args = arguments[0] if len(arguments) == 1 and isinstance(arguments[0], dict) else None
     line, decision = (args or {}).get("line"), (args or {}).get("decision")
     if args is None or type(line) is not int or line < 0 or decision not in DECISIONS:
-        raise invalid(
-            f"{DECIDE}: expected {{uri, line (a whole number from 0), decision: "
-            f"{' | '.join(DECISIONS)}}}"
-        )
+        raise invalid(msg("lsp.decide_arguments", command=DECIDE, decisions=" | ".join(DECISIONS)))
     return await _decide(ls, _pending_target(ls, args.get("uri")), decision, line)
 
 

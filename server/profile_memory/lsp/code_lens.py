@@ -95,7 +95,7 @@ async def open_record(ls: ProfileMemoryServer, *arguments: Any) -> bool:
         or type(arguments[1]) is not int
         or arguments[1] < 0
     ):
-        raise invalid(f"{OPEN_RECORD}: expected a URI and a line number (a whole number from 0)")
+        raise invalid(msg("lsp.uri_and_line", command=OPEN_RECORD))
     target, line = arguments
     selection = types.Range(types.Position(line, 0), types.Position(line, 0))
     result = await ls.window_show_document_async(

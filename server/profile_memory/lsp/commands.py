@@ -22,6 +22,7 @@ from profile_memory import front
 from profile_memory.core import anchors, recall
 from profile_memory.core.facts_history import BY_EDITOR
 from profile_memory.core.files import FACT_NAME, JOURNAL_NAME
+from profile_memory.core.messages import msg, said
 from profile_memory.core.search import (
     DEFAULT_LIMIT,
     KINDS,
@@ -60,7 +61,7 @@ def _object(arguments: tuple, command: str) -> dict[str, Any]:
     if not arguments:
         return {}
     if len(arguments) != 1 or not isinstance(arguments[0], dict):
-        raise invalid(f"{command}: expected one object argument")
+        raise invalid(msg("lsp.one_object", command=command))
     return arguments[0]
 
 
@@ -73,13 +74,13 @@ def _string(
     if value is None and not required:
         return None
     if not isinstance(value, str) or (required and not value.strip()):
-        raise invalid(f"{command}: `{key}` must be a non-empty string")
+        raise invalid(msg("lsp.non_empty", command=command, key=key))
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
-        raise invalid(f"{command}: `{key}` has a lone surrogate, which no file can hold") from None
+        raise invalid(msg("lsp.surrogate", command=command, key=key)) from None
     if path and "\x00" in value:
-        raise invalid(f"{command}: `{key}` has a NUL character, which no path can hold")
+        raise invalid(msg("lsp.nul", command=command, key=key))
     return value
 
 
@@ -97,7 +98,7 @@ def _memory_dir(ls: ProfileMemoryServer, given: str | None, command: str) -> Pat
     resolved = Path(os.path.realpath(given))
     if resolved not in known:
         raise refuse(
-            f"{command}: {given} is not a known memory folder ({', '.join(map(str, known))})"
+            msg("lsp.not_memory_dir", command=command, given=given, known=[str(k) for k in known])
         )
     return Path(os.path.abspath(given))
 
@@ -136,10 +137,12 @@ async def search(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
     try:
         limit = check_limit(args.get("limit", DEFAULT_LIMIT))
     except ValueError as error:
-        raise invalid(f"profileMemory.search: {error}") from None
+        raise invalid(
+            msg("lsp.failed", command="profileMemory.search", error=said(error))
+        ) from None
     kinds = args.get("kinds", list(KINDS))
     if not isinstance(kinds, list) or any(k not in KINDS for k in kinds):
-        raise invalid(f"profileMemory.search: `kinds` must be a list of {', '.join(KINDS)}")
+        raise invalid(msg("lsp.kinds", command="profileMemory.search", kinds=list(KINDS)))
     return await asyncio.to_thread(_search_sync, ls, query, tag, limit, kinds)
 
 
@@ -157,15 +160,23 @@ async def _append_in_editor(ls: ProfileMemoryServer, path: PurePath, line: str) 
         ]
     )
     result = await ls.workspace_apply_edit_async(
-        types.ApplyWorkspaceEditParams(edit=edit, label="Append journal entry")
+        types.ApplyWorkspaceEditParams(edit=edit, label=ls.text(msg("lsp.label.journal")))
     )
     if not result.applied:
-        raise refuse(f"the editor did not apply the edit: {result.failure_reason or 'refused'}")
+        raise refuse(
+            msg("lsp.not_applied_because", reason=result.failure_reason or msg("lsp.refused"))
+        )
 
 
 def _refused(command: str, error: Exception) -> Exception:
-    """A refused write, in the words the CLI and the MCP server use (`front.explained`)."""
-    return refuse(f"{command}: {front.explained(error).message}")
+    """A refused write, in the server's language: the path and why, or what the error says."""
+    if isinstance(error, UnsafePath):
+        return refuse(
+            msg("lsp.failed_at", command=command, path=str(error.path), reason=error.reason)
+        )
+    if isinstance(error, OSError):  # `path: reason`, as the CLI and the MCP server say it
+        return refuse(msg("lsp.failed", command=command, error=front.os_error(error, "write")))
+    return refuse(msg("lsp.failed", command=command, error=said(error)))
 
 
 async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
@@ -199,7 +210,7 @@ async def _replace_in_editor(
     document = ls.provider.open[path]
     current = hashlib.sha256(document.text.encode("utf-8")).hexdigest()
     if expected is not None and expected.lower() != current:
-        raise Refused(f"{path} changed since it was read")
+        raise Refused(msg("lsp.changed_since", path=str(path)))
     last = len(document.lines) - 1
     whole = ls.range(path, Span(0, 0, last, len(document.lines[last])))
     edit = types.WorkspaceEdit(
@@ -211,10 +222,10 @@ async def _replace_in_editor(
         ]
     )
     result = await ls.workspace_apply_edit_async(
-        types.ApplyWorkspaceEditParams(edit=edit, label="Update FACT.md")
+        types.ApplyWorkspaceEditParams(edit=edit, label=ls.text(msg("lsp.label.fact")))
     )
     if not result.applied:
-        raise refuse(f"{command}: the editor did not apply the edit")
+        raise refuse(msg("lsp.command_not_applied", command=command))
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
@@ -295,7 +306,7 @@ def recall_command(ls: ProfileMemoryServer, *arguments: Any) -> str:
     args = _object(arguments, "profileMemory.recall")
     chosen = args.get("format", "text")
     if not isinstance(chosen, str) or chosen not in recall.RENDERERS:
-        raise invalid("profileMemory.recall: `format` must be text, markdown or json")
+        raise invalid(msg("lsp.recall_format", command="profileMemory.recall"))
     render = recall.RENDERERS[chosen]
     return render(recall.collect(ls.memory, ls.places[0], lambda p: str(p)))
 
@@ -306,7 +317,7 @@ async def init_command(ls: ProfileMemoryServer, *arguments: Any) -> list[dict]:
     scope = args.get("scope", "project")
     language = args.get("lang") or ls.settings.language
     if scope not in ("user", "project", "memory") or language not in ("zh", "en"):
-        raise invalid(f"{command}: `scope` must be user, project or memory and `lang` zh or en")
+        raise invalid(msg("lsp.init_arguments", command=command))
     places = ls.places[0]
     folder, names, mode = provisioning(
         scope,
@@ -335,7 +346,9 @@ def trace_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
     anchor_id = anchors.given_id(_required(args, "id", "profileMemory.trace"))
     problem = anchors.problem(anchor_id)
     if problem is not None:
-        raise invalid(f"profileMemory.trace: {anchor_id} is not a valid anchor id: {problem}")
+        raise invalid(
+            msg("lsp.invalid_id", command="profileMemory.trace", id=anchor_id, problem=problem)
+        )
     resolver = ls.resolver
     traces, mentions = trace(resolver.pairs(), anchor_id), resolver.mentions(anchor_id)
     return render_json(anchor_id, traces, uri, mentions)

@@ -51,10 +51,7 @@ def to_workspace_edit(ls: ProfileMemoryServer, plan: Plan) -> types.WorkspaceEdi
     document_changes, can_create = _supports(ls)
     if any(change.create for change in plan.files) and not (document_changes and can_create):
         missing = ", ".join(c.path.name for c in plan.files if c.create)
-        raise refuse(
-            f"{missing} must be created first (run `pmem init`); this editor cannot create files "
-            "from an edit"
-        )
+        raise refuse(msg("lsp.create_first", missing=missing))
     if not document_changes:
         return types.WorkspaceEdit(
             changes={

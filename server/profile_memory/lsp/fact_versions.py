@@ -17,6 +17,7 @@ from lsprotocol import types
 
 from profile_memory.core.facts_history import BY_EDITOR, BY_OUTSIDE
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.messages import msg
 from profile_memory.lsp import views
 from profile_memory.store.memory import read_fact, record_outside
 from profile_memory.store.safe import UnsafePath
@@ -102,7 +103,12 @@ async def _compare_and_keep(ls: ProfileMemoryServer, path: PurePath) -> None:
         ls.window_show_message(
             types.ShowMessageParams(
                 types.MessageType.Warning,
-                f"Profile Memory: {path} changed; its previous version was not kept: {error}",
+                ls.text(
+                    msg(
+                        "lsp.said",
+                        text=msg("lsp.version_not_kept", path=str(path), error=str(error)),
+                    )
+                ),
             )
         )
         return

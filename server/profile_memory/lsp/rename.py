@@ -9,6 +9,7 @@ from lsprotocol import types
 
 from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.messages import msg, said
 from profile_memory.core.plans import PlanError, refuse_shared_id
 from profile_memory.core.span import Span
 from profile_memory.lsp.edits import pair_ref, planner_for, to_workspace_edit
@@ -61,7 +62,7 @@ def _rename_category(ls: ProfileMemoryServer, path, old: str, new: str) -> types
     try:
         planner.rename_category(pair_ref(path), old, new)
     except PlanError as error:
-        raise refuse(str(error)) from None
+        raise refuse(said(error)) from None
     return to_workspace_edit(ls, planner.finish("rename category"))
 
 
@@ -83,16 +84,16 @@ def text_document_rename(
     new_name = params.new_name.strip()
     problem = anchors.problem(new_name)
     if problem is not None:
-        raise refuse(f"{new_name} is not a well-formed id: {problem}")
+        raise refuse(msg("lsp.bad_id", id=new_name, problem=problem))
     used = set().union(*(s.used_ids() for s in ls.resolver.profile_sets()))
     if new_name != token.text and new_name in used:
-        raise refuse(f"{new_name} is already used in the profile set; ids are never reused")
+        raise refuse(msg("lsp.id_used", id=new_name))
     pairs = ls.resolver.pairs_for(path, params.position.line, token.text)
     try:
         for pair in pairs:
             refuse_shared_id(pair, token.text)
     except PlanError as error:
-        raise refuse(str(error)) from None
+        raise refuse(said(error)) from None
     changes: dict[str, list[types.TextEdit]] = {}
     for where, span in ls.resolver.occurrences(token.text, pairs):
         if role_of(where) in RENAMABLE:

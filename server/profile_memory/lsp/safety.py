@@ -11,6 +11,8 @@ from typing import Any
 
 from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidParams
 
+from profile_memory.core.messages import render
+
 logger = logging.getLogger("profile_memory")
 
 
@@ -30,8 +32,9 @@ def guarded(handler: Callable[..., Any], notification: bool = False) -> Callable
         async def run_async(*args: Any) -> Any:
             try:
                 return await handler(*args)
-            except JsonRpcException:
-                raise  # a deliberate error answer, e.g. a refused rename
+            except JsonRpcException as error:
+                _speak(error, args)  # a deliberate error answer, e.g. a refused rename
+                raise
             except Exception as error:
                 return failed(error)
 
@@ -41,12 +44,23 @@ def guarded(handler: Callable[..., Any], notification: bool = False) -> Callable
     def run(*args: Any) -> Any:
         try:
             return handler(*args)
-        except JsonRpcException:
+        except JsonRpcException as error:
+            _speak(error, args)
             raise
         except Exception as error:
             return failed(error)
 
     return run
+
+
+def _speak(error: JsonRpcException, args: tuple) -> None:
+    """A deliberate error answer in the interface's language: its message may be a catalogue
+    `Text` (core/messages.py), rendered here, where the server (a handler's first argument) is
+    known."""
+    lang = getattr(args[0], "lang", None) if args else None
+    if lang in ("en", "zh"):
+        error.message = render(error.message, lang)
+        error.args = (error.message,)
 
 
 REQUEST_FAILED = -32803

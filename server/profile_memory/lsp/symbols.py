@@ -10,6 +10,7 @@ from lsprotocol import types
 
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.log import LogDoc, op_word
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import PendingDoc
 from profile_memory.core.profile import ProfileDoc
 from profile_memory.core.secrets import masked
@@ -73,7 +74,7 @@ def _profile_symbols(
                 ls,
                 path,
                 category.name,
-                f"{len(entries)} entries",
+                ls.text(msg("symbol.entries", n=len(entries))),
                 types.SymbolKind.Namespace,
                 Span(category.line, 0, last, len(doc.lines[last])),
                 heading,
@@ -94,12 +95,12 @@ def _log_symbols(
     symbols = []
     for record in doc.records:
         last = last_text_line(doc.lines, record.line, max(record.line + 1, record.end_line))
-        op = op_word(record, doc.language)
+        op = ls.text(op_word(record, doc.language))
         symbols.append(
             _symbol(
                 ls,
                 path,
-                f"{record.id or '(malformed id)'} {cut(record.title, 60)}",
+                f"{record.id or ls.text(msg('symbol.malformed_id'))} {cut(record.title, 60)}",
                 f"{record.date} {op}",
                 RECORD_KIND,
                 Span(record.line, 0, last, len(doc.lines[last])),
@@ -159,7 +160,8 @@ def workspace_symbol(
                 if query in f"{entry.id or ''} {entry.text}".casefold():
                     found.append(
                         types.WorkspaceSymbol(
-                            name=f"{entry.id or 'unconfirmed'} {cut(entry.text, 80)}",
+                            name=f"{entry.id or ls.text(msg('symbol.unconfirmed'))} "
+                            f"{cut(entry.text, 80)}",
                             kind=types.SymbolKind.String,
                             location=ls.location(
                                 profile.path,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.messages import msg
 from profile_memory.core.outline import (
     EntryView,
     PairView,
@@ -164,7 +165,7 @@ def _argument(params: Any, key: str, kind: type, default: Any = None) -> Any:
     fields = params._asdict() if hasattr(params, "_asdict") else params
     value = fields.get(key, default) if isinstance(fields, dict) else default
     if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
-        raise invalid(f"`{key}` must be a {kind.__name__}")
+        raise invalid(msg("lsp.argument_type", key=key, kind=kind.__name__))
     return value
 
 
@@ -172,7 +173,7 @@ def profile_memory_history(ls: ProfileMemoryServer, params: Any = None) -> list[
     query = _argument(params, "query", str, "")
     limit = _argument(params, "limit", int, HISTORY_LIMIT)
     if limit < 1:
-        raise invalid("`limit` must be a positive whole number")
+        raise invalid(msg("lsp.limit"))
     return [_record(view) for view in history(ls.resolver, query, limit)]
 
 
@@ -191,9 +192,9 @@ def markdown(anchor_id: str, records: list[RecordView]) -> str:
 
 def profile_memory_timeline(ls: ProfileMemoryServer, params: Any = None) -> dict[str, Any]:
     anchor_id = _argument(params, "id", str)
-    problem = anchors.problem(anchor_id) if anchor_id else "no id was given"
+    problem = anchors.problem(anchor_id) if anchor_id else msg("lsp.no_id")
     if problem is not None:
-        raise invalid(f"{TIMELINE}: `id` must be an anchor id: {problem}")
+        raise invalid(msg("lsp.id_needed", command=TIMELINE, problem=problem))
     records = timeline(ls.resolver, anchor_id)
     return {
         "id": anchor_id,

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from profile_memory.core.facts_history import BY_CLI, DEFAULT_HISTORY_MAX, Replacement
 from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
+from profile_memory.core.messages import msg
 from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.store import fact_history
 from profile_memory.store.folder import Folder, is_link_at, read_at
@@ -52,24 +53,19 @@ def memory_folder(path: Path, create: bool = False) -> Path:
     one is made (mode 0700) when its parent is a real folder, as Cherry's own tool does; a link is
     refused at every step."""
     if path.name.lower() != MEMORY_FOLDER:
-        raise UnsafePath(path, "is not an agent memory folder (its name must be `memory`)")
+        raise UnsafePath(path, msg("store.not_memory"))
     if is_link_at(path):
-        raise UnsafePath(path, "the memory folder is a symbolic link; writes never follow links")
+        raise UnsafePath(path, msg("store.memory_link"))
     if not path.is_dir():
         if not create or os.path.lexists(path) or not path.parent.is_dir():
-            raise UnsafePath(
-                path, f"no such memory folder; create it with `pmem init --memory {path.parent}`"
-            )
+            raise UnsafePath(path, msg("store.no_memory", parent=str(path.parent)))
         with open_folder(path.parent) as parent:
             try:
                 parent.mkdir(path.name, 0o700)
             except FileExistsError:
                 pass  # made at the same time by another writer: checked below like any folder
         if is_link_at(path) or not path.is_dir():
-            raise UnsafePath(
-                path,
-                "the memory folder is a symbolic link or not a folder; writes never follow links",
-            )
+            raise UnsafePath(path, msg("store.memory_not_folder"))
     return path
 
 
@@ -80,15 +76,13 @@ def resolve_name(handle: Folder, folder: Path, name: str) -> str:
     """
     matches = sorted(entry for entry in handle.listdir() if entry.lower() == name.lower())
     if len(matches) > 1:
-        raise UnsafePath(
-            folder / matches[0], f"ambiguous: {', '.join(matches)} all name the same file"
-        )
+        raise UnsafePath(folder / matches[0], msg("store.ambiguous", names=matches))
     if not matches:
         return name
     info = handle.stat(matches[0])
     if not stat.S_ISREG(info.st_mode):
-        kind = "a symbolic link" if stat.S_ISLNK(info.st_mode) else "not a regular file"
-        raise UnsafePath(folder / matches[0], f"is {kind}; writes never follow links")
+        kind = "store.link" if stat.S_ISLNK(info.st_mode) else "store.not_file"
+        raise UnsafePath(folder / matches[0], msg(kind))
     return matches[0]
 
 
@@ -113,10 +107,12 @@ def journal_entry(text: str, tags: list, allow_secret: bool = False) -> JournalE
     """A new entry: text non-empty after trimming; tags strings, trimmed, de-duplicated in order;
     no secret in either."""
     if not isinstance(text, str) or not text.strip():
-        raise BadInput("the journal text is empty")
+        raise BadInput(msg("store.journal_empty"))
     if not isinstance(tags, list) or any(not isinstance(tag, str) for tag in tags):
-        raise BadInput("tags must be strings")
-    _refuse_secrets(allow_secret, ("the journal text", text), ("a tag", " ".join(tags)))
+        raise BadInput(msg("store.tags"))
+    _refuse_secrets(
+        allow_secret, (msg("what.journal_text"), text), (msg("what.tag"), " ".join(tags))
+    )
     cleaned = list(dict.fromkeys(tag.strip() for tag in tags if tag.strip()))
     return new_entry(now_timestamp(), cleaned, text)
 
@@ -139,7 +135,7 @@ def journal_append(folder: Path, text: str, tags: list, allow_secret: bool = Fal
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
-                raise UnsafePath(folder / name, "is not a regular file")
+                raise UnsafePath(folder / name, msg("store.not_regular"))
             refuse_hard_links(folder / name, info)
             if info.st_size and read_at(fd, 1, info.st_size - 1) != b"\n":
                 line = b"\n" + line  # close a torn last line left by a crash
@@ -213,8 +209,12 @@ def _replace_fact(
             digest = sha256_of(current or b"")
             if digest != if_match.lower():
                 raise Refused(
-                    f"{folder / name} changed since it was read (sha256 {digest[:12]}…, expected "
-                    f"{if_match[:12]}…)"
+                    msg(
+                        "store.fact_changed",
+                        path=str(folder / name),
+                        digest=digest[:12],
+                        expected=if_match[:12],
+                    )
                 )
         new = data(opened) if callable(data) else data
         kept = fact_history.keep(opened, folder, current, new, by, now_timestamp(), history_max)
@@ -239,8 +239,8 @@ def replace_fact(
     """Replace FACT.md whole and atomically, keeping the version it replaces; refused when
     `if_match` is not the current content's sha256, or when the content holds a secret."""
     if not isinstance(content, str) or not content:
-        raise BadInput("the new FACT.md content is empty")
-    _refuse_secrets(allow_secret, ("the new FACT.md", content))
+        raise BadInput(msg("store.fact_empty"))
+    _refuse_secrets(allow_secret, (msg("what.new_fact"), content))
     folder = memory_folder(folder, create=True)
     return _replace_fact(folder, content.encode("utf-8"), if_match, by, history_max)
 
@@ -272,7 +272,9 @@ def facts_restore(
 
     def version(opened: Folder) -> bytes:
         data = fact_history.read_in(opened, folder, rev)
-        _refuse_secrets(allow_secret, (f"version {rev}", data.decode("utf-8", errors="replace")))
+        _refuse_secrets(
+            allow_secret, (msg("what.version", rev=rev), data.decode("utf-8", errors="replace"))
+        )
         return data
 
     return _replace_fact(folder, version, if_match, by, history_max)
@@ -294,10 +296,7 @@ def fact_size_note(content: str, max_file_bytes: int, fact_file_max_bytes: int) 
     `factFileMaxBytes` (all of it enters every prompt). Checked before anything else of it."""
     size = len(content.encode("utf-8", errors="surrogatepass"))
     if size > max_file_bytes:
-        raise BadInput(
-            f"the new FACT.md is {size:,} bytes, over maxFileBytes ({max_file_bytes:,}): nothing "
-            "was written; keep durable facts short and log events with append"
-        )
+        raise BadInput(msg("store.fact_too_big", size=size, limit=max_file_bytes))
     if size > fact_file_max_bytes:
         return (
             f"FACT.md is now {size:,} bytes, over factFileMaxBytes ({fact_file_max_bytes:,}): all "

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from profile_memory.core.messages import msg
 from profile_memory.store.folder import Folder, enter, is_link_at, set_mode
 
 LOCK_NAME = ".pmem.lock"
@@ -20,7 +21,7 @@ class UnsafePath(Exception):
     """A path that a write must not use: a link, not a folder, or not a regular file."""
 
     def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path}: {reason}")
+        super().__init__(msg("unsafe.source", path=str(path), reason=reason))
         self.path = path
         self.reason = reason
 
@@ -29,7 +30,7 @@ def ensure_folder(path: Path) -> None:
     """Create `path` and its missing parents; refuse when it (the last part) is a link or not a
     folder."""
     if is_link_at(path):
-        raise UnsafePath(path, "the folder is a symbolic link; writes never follow links")
+        raise UnsafePath(path, msg("store.folder_link"))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:

@@ -12,6 +12,7 @@ from typing import Protocol
 from profile_memory.core import anchors
 from profile_memory.core.log.operation import Operation
 from profile_memory.core.log.words import OP_WRITTEN, REQUIRED_FIELDS, Op
+from profile_memory.core.messages import msg
 from profile_memory.core.profile import Token
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import BrokenLine, Span
@@ -296,5 +297,5 @@ def op_word(record: Record, language: str | None = None) -> str:
     English)."""
     op = record.op
     if op is None:
-        return record.operation.word if record.operation else "no operation"
+        return record.operation.word if record.operation else msg("operation.none")
     return OP_WRITTEN[language or ("en" if record.english else "zh")][op]

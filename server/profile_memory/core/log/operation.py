@@ -9,6 +9,7 @@ import sys
 from dataclasses import dataclass
 
 from profile_memory.core.log.words import OP_SYNONYMS, OP_WORDS, OP_WRITTEN, TRADITIONAL_OPS, Op
+from profile_memory.core.messages import joined, msg
 
 _OPERATION = re.compile(r"\s*(?P<word>[^\s（(:：]+)(?P<rest>.*)", re.DOTALL)
 
@@ -53,13 +54,16 @@ def _change(inner: str) -> tuple[str, str, list[str]] | None:
     if len(parts) != 3:
         return None
     old, arrow, new = parts[0].strip(), parts[1], parts[2].strip()
-    slips = [] if arrow in _CANONICAL_ARROWS else [f"write `→` or `->` for `{arrow}`"]
+    slips: list[str] = [] if arrow in _CANONICAL_ARROWS else [msg("operation.arrow", arrow=arrow)]
     old_label, new_label = _OLD_LABEL.match(old), _NEW_LABEL.match(new)
     if old_label or new_label:
         labels = " ".join(
             f"`{label.group(0).strip()}`" for label in (old_label, new_label) if label
         )
-        slips.append(f"drop the label{'s' if old_label and new_label else ''} {labels}")
+        both = old_label and new_label
+        slips.append(
+            msg("operation.drop_labels" if both else "operation.drop_label", labels=labels)
+        )
         old = old[old_label.end() :] if old_label else old
         new = new[new_label.end() :] if new_label else new
     return old.strip(), new.strip(), slips
@@ -106,14 +110,14 @@ def _not_one_operation(word: str, rest: str) -> str | None:
             if leading is not None and _operation_kind(leading) is not None
         ]
         if named:
-            words = ", ".join(f"`{w}`" for w in (word, *named))
-            return f"lists {len(named) + 1} operations ({words})"
+            words = [f"`{w}`" for w in (word, *named)]
+            return msg("operation.lists", count=len(named) + 1, words=words)
     arrow = _ARROW.match(outside)
     if arrow is not None:
         after = _leading_word(outside[arrow.end() :])
         if after is not None and _operation_kind(after) is not None:
-            return f"goes from `{word}` to `{after}`"
-        return "has no OLD before its `→`"
+            return msg("operation.goes_to", word=word, after=after)
+        return msg("operation.no_old")
     return None
 
 
@@ -150,14 +154,14 @@ def parse_operation(value: str) -> Operation:
         return Operation(value.strip(), None)
     word = sys.intern(match.group("word"))
     kind = OP_WORDS.get(word.casefold())
-    slips = []
+    slips: list[str] = []
     if kind is None and word.casefold() in OP_SYNONYMS:
         kind = OP_SYNONYMS[word.casefold()]
         written = _written_word(word, kind)
         slips.append(
-            f"`{word}` is the Traditional spelling of `{written}`; write the word `{written}`"
+            msg("operation.traditional", word=word, written=written)
             if word in TRADITIONAL_OPS
-            else f"write the word `{written}`"
+            else msg("operation.word", written=written)
         )
     rest = match.group("rest").strip()
     several = _several(word, kind, match.group("rest"))
@@ -174,11 +178,11 @@ def parse_operation(value: str) -> Operation:
         old, new, change_slips = change
         slips += change_slips
         if bare:
-            slips.append("put OLD → NEW in parentheses")
+            slips.append(msg("operation.parentheses"))
     if not slips or kind is None:
         return Operation(word, kind, old, new)
     if change is not None:
         canonical = _canonical_operation(word, kind, old, new)
     else:  # only the word is not canonical: keep the rest as written
         canonical = _written_word(word, kind) + match.group("rest").rstrip()
-    return Operation(word, kind, old, new, "; ".join(slips), canonical)
+    return Operation(word, kind, old, new, joined(slips), canonical)

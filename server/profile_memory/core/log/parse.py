@@ -25,6 +25,7 @@ from profile_memory.core.log.words import (
     TRADITIONAL_KEYS,
     Op,
 )
+from profile_memory.core.messages import Text, joined, msg
 from profile_memory.core.profile import malformed_tokens_in
 from profile_memory.core.secrets import find_secrets
 from profile_memory.core.slips import NON_CANONICAL, WRONG_HEADING, Slip, quoted
@@ -81,15 +82,11 @@ def _heading_id(line: str, level: int) -> tuple[str, int, int, str, bool] | str 
         token = inner.strip()
         if anchors.TOKEN.fullmatch(token):
             return token, start, start + len(token), rest[close + 1 :], closing == "]"
-        return (
-            f"`{rest[: close + 1]}` is not an anchor id (expected [PF-YYYYMMDD-NN])"
-            if level == 3
-            else None
-        )
+        return msg("heading.not_an_id", written=f"`{rest[: close + 1]}`") if level == 3 else None
     bare = anchors.TOKEN.match(rest)
     if bare is not None:
         return bare.group(0), at, at + bare.end(), rest[bare.end() :], False
-    return "expected `### [PF-YYYYMMDD-NN] YYYY-MM-DD — title`" if level == 3 else None
+    return msg("heading.expected") if level == 3 else None
 
 
 def _second_id(after: str) -> str | None:
@@ -101,80 +98,84 @@ def _second_id(after: str) -> str | None:
     return inner if anchors.TOKEN.fullmatch(inner) else None
 
 
-def _heading_date(after: str) -> tuple[dt.date | None, str, list[str]]:
+def _heading_date(after: str) -> tuple[dt.date | None, str, list[Text]]:
     """The date after the id, the rest of the line, and what is wrong with the date."""
     match = _HEADING_DATE.match(after.lstrip())
     if match is None:
-        return None, after, ["no date YYYY-MM-DD after the id"]
+        return None, after, [msg("heading.no_date")]
     text = match.group(0)
     tail = after.lstrip()[len(text) :]
     try:
         date = _date(f"{match.group('y')}-{int(match.group('m')):02d}-{int(match.group('d')):02d}")
     except ValueError:
-        return None, tail, [f"{text} is not a real date"]
-    return (
-        date,
-        tail,
-        [] if _DATE.fullmatch(text) else [f"the date is written `{text}` (write {date:%Y-%m-%d})"],
-    )
+        return None, tail, [msg("anchor.not_a_date", date=text)]
+    if _DATE.fullmatch(text):
+        return date, tail, []
+    return date, tail, [msg("heading.date_form", written=text, date=f"{date:%Y-%m-%d}")]
 
 
-def _heading_title(tail: str) -> tuple[str, str, list[str]]:
+def _heading_title(tail: str) -> tuple[str, str, list[Text]]:
     """The title after the date, the separator to keep (a legal one as written, else ` — `), and
     what is wrong."""
     separator = _SEPARATOR.match(tail)
     title = (tail[separator.end() :] if separator else tail).strip()
     if not title:
-        return "", "—", ["no title after the date"]
+        return "", "—", [msg("heading.no_title")]
     if separator is None:
-        return title, "—", ["no separator ` — ` between the date and the title"]
+        return title, "—", [msg("heading.no_separator")]
     mark = separator.group("mark")
     if mark not in _LEGAL_SEPARATORS:
-        return title, "—", [f"the separator `{mark}` between the date and the title (write ` — `)"]
+        return title, "—", [msg("heading.separator", mark=mark)]
     return title, mark, []
+
+
+def _plain_heading(base: SectionStart, line: str) -> Record | None:
+    """Most headings: the canonical form with a well-formed id and a real date, nothing to look
+    into; None for any other."""
+    plain = _CANONICAL_HEADING.fullmatch(line)
+    if plain is None or not anchors.is_valid(plain.group(1)):
+        return None
+    try:
+        day = _date(plain.group(2))
+    except ValueError:
+        return None
+    return Record(
+        base=base,
+        width=len(line),
+        id=plain.group(1),
+        id_cols=plain.span(1),
+        date=day,
+        written_title=plain.group(3),
+    )
 
 
 def _parse_heading(base: SectionStart, line: str) -> Record | BrokenLine | None:
     """A record heading, read as far as its id can be read: at another level than `###`, without
     brackets, with another separator or date form, it is a record all the same, with one slip
     (PM016; PM018 for spacing)."""
-    plain = _CANONICAL_HEADING.fullmatch(line)
-    if plain is not None and anchors.is_valid(
-        plain.group(1)
-    ):  # most headings: nothing to look into
-        try:
-            day = _date(plain.group(2))
-        except ValueError:
-            pass
-        else:
-            return Record(
-                base=base,
-                width=len(line),
-                id=plain.group(1),
-                id_cols=plain.span(1),
-                date=day,
-                written_title=plain.group(3),
-            )
+    plain = _plain_heading(base, line)
+    if plain is not None:
+        return plain
     level = len(line) - len(line.lstrip("#"))
     found = _heading_id(line, level)
     if found is None:
         return None
     if isinstance(found, str):
-        return BrokenLine(base.line, f"{found}, found {quoted(line.strip(), 60)}")
+        return BrokenLine(
+            base.line, msg("heading.found", reason=found, line=quoted(line.strip(), 60))
+        )
     token, id_start, id_end, after, bracketed = found
     second = _second_id(after) if bracketed else None
     if second is not None:  # `[A][B]`: read as the first, as the heading's form says; no rewrite
         after = after.lstrip()[len(second) + 2 :]
     date, tail, wrong = _heading_date(after)
     if second is not None:
-        wrong = [f"two ids `[{token}][{second}]` in one heading; a record has one id", *wrong]
+        wrong = [msg("heading.two_ids", first=token, second=second), *wrong]
     title, mark, title_wrong = _heading_title(tail)
     if level != 3:
-        wrong.insert(
-            0, f"a record heading at level {level} (`{'#' * level}`); records are `###` headings"
-        )
+        wrong.insert(0, msg("heading.level", level=level, hashes="#" * level))
     if not bracketed:
-        wrong.append("the id is not in square brackets")
+        wrong.append(msg("heading.no_brackets"))
     if date is not None or not title:  # without a date, what follows the id is the title
         wrong += title_wrong
     anchor_id = token if anchors.is_valid(token) else anchors.repaired(token)
@@ -194,33 +195,25 @@ def _parse_heading(base: SectionStart, line: str) -> Record | BrokenLine | None:
         date=date,
         written_title=title,
     )
+    record.slips = _heading_slips(line, wrong, written, canonical)
+    return record
+
+
+def _heading_slips(
+    line: str, wrong: list[Text], written: str | None, canonical: str | None
+) -> tuple[Slip, ...]:
+    """The one slip of a record heading read in another form: what is wrong in it (PM016), else
+    its spacing (PM018); none when it is written canonically."""
     # without a date or a title no rewrite is certain: the record is indexed, the slip has no fix
     if wrong:
-        record.slips = (
-            Slip(
-                WRONG_HEADING,
-                0,
-                0,
-                len(line),
-                f"record heading in the wrong form: {'; '.join(wrong)}",
-                canonical,
-            ),
-        )
+        reason = msg("heading.wrong_form", wrong=joined(wrong))
+        return (Slip(WRONG_HEADING, 0, 0, len(line), reason, canonical),)
     # trailing white space is invisible and harmless: not a slip; an id written `PF-…-001` is its
     # own slip (PM004, whose fix rewrites it), not one of spacing
-    elif line.rstrip() != written:
-        record.slips = (
-            Slip(
-                NON_CANONICAL,
-                0,
-                0,
-                len(line),
-                "record heading with extra or missing spaces (write "
-                f"{quoted(canonical or '', 60)})",
-                canonical,
-            ),
-        )
-    return record
+    if line.rstrip() != written:
+        reason = msg("heading.spaces", canonical=quoted(canonical or "", 60))
+        return (Slip(NON_CANONICAL, 0, 0, len(line), reason, canonical),)
+    return ()
 
 
 def _field_key(label: str) -> tuple[str, str | None]:
@@ -309,14 +302,14 @@ def _field_slip(match: re.Match[str], bold: bool, label: str, better: str | None
     """What is not canonical in how a field's key is written (the value is never touched)."""
     slips = []
     if not bold:
-        slips.append("the key is not in bold")
+        slips.append(msg("field.not_bold"))
     if better is not None and label in TRADITIONAL_KEYS:
-        slips.append(f"`{label}` is the Traditional spelling of the key `{better}`")
+        slips.append(msg("field.traditional", label=label, better=better))
     elif better is not None:
-        slips.append(f"the key is written `{better}`")
+        slips.append(msg("field.key_word", better=better))
     if match.group("bullet") != "-":
-        slips.append(f"the bullet `{match.group('bullet')}` (write `-`)")
-    return "; ".join(slips) or None
+        slips.append(msg("field.bullet", bullet=match.group("bullet")))
+    return joined(slips) if slips else None
 
 
 def _continue_field(found: Field, offset: int, line: str) -> Field:
@@ -348,12 +341,12 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
         labels = FIELD_LABELS["en" if found.english else "zh"]
         label = labels.get(found.key, found.label)
         what = (
-            [f"field `{found.label}`: {found.slip} (write `- **{label}**: …`)"]
+            [msg("field.slip", label=found.label, slip=found.slip, canonical=label)]
             if found.slip
             else []
         )
         if operation is not None and operation.slip:
-            what.append(f"operation written {quoted(found.value)}; {operation.slip}")
+            what.append(msg("field.operation", value=quoted(found.value), slip=operation.slip))
         prefix = f"- **{label}**: " if found.slip else line[: found.start_col]
         value: str | None = line[found.start_col :]
         if operation is not None and operation.slip:
@@ -363,7 +356,7 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
                 else None
             )
         canonical = (prefix + value).rstrip() if value is not None else None
-        slips.append(Slip(NON_CANONICAL, found.offset, 0, len(line), "; ".join(what), canonical))
+        slips.append(Slip(NON_CANONICAL, found.offset, 0, len(line), joined(what), canonical))
     return tuple(slips)
 
 
