@@ -16,10 +16,12 @@ from profile_memory.cli.common import (
     add_user_dir,
 )
 from profile_memory.cli.trace import run_trace
+from profile_memory.core.messages import msg
 from profile_memory.front import (
     files_to_check,
     load_context,
     os_error,
+    say,
 )
 from profile_memory.store.safe import UnsafePath
 
@@ -48,11 +50,12 @@ def cmd_init(args: argparse.Namespace) -> int:
         try:
             results = provision(folder, names, language, mode)
         except UnsafePath as error:
-            raise CliError(f"{ctx.show(error.path)}: {error.reason}") from None
+            raise CliError(msg("cli.unsafe", path=ctx.show(error.path), why=error.reason)) from None
         except OSError as error:
             raise CliError(f"{ctx.show(folder)}: {error.strerror or error}") from None
         for result in results:
-            print(f"{'created' if result.created else 'kept   '} {ctx.show(result.path)}")
+            done = "cli.created" if result.created else "cli.kept"
+            print(say(msg(done, path=ctx.show(result.path))))
     return 0
 
 
@@ -64,10 +67,10 @@ def _init_git() -> None:
     except (GitError, OSError) as error:
         raise CliError(f"init --git: {error}") from None
     for line in setup.attributes_added:
-        print(f"added   .gitattributes: {line}")
+        print(say(msg("cli.git_added", line=line)))
     if not setup.attributes_added:
-        print("kept    .gitattributes")
-    print(f"{'set    ' if setup.driver_changed else 'kept   '} git config merge.pmem.driver")
+        print(say(msg("cli.git_kept")))
+    print(say(msg("cli.git_set" if setup.driver_changed else "cli.git_driver_kept")))
 
 
 # -- merge (git's merge driver) ------------------------------------------------------------------
@@ -83,11 +86,8 @@ def cmd_merge(args: argparse.Namespace) -> int:
     for note in result.notes:
         print(f"pmem merge: {args.path}: {note}", file=sys.stderr)
     if result.conflicts:
-        print(
-            f"pmem merge: {args.path}: {result.conflicts} conflict(s) left in markers; "
-            "`pmem check` lists them",
-            file=sys.stderr,
-        )
+        conflicts = msg("cli.merge_conflicts", path=args.path, count=result.conflicts)
+        print(say(conflicts), file=sys.stderr)
         return 1
     return 0
 
@@ -113,9 +113,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.dir:
         target = Path(os.path.abspath(args.dir))
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise CliError(
-                f"{args.dir}: already exists and is not an empty folder; name a new folder"
-            )
+            raise CliError(msg("cli.demo_not_empty", path=args.dir))
     else:
         target = Path(tempfile.mkdtemp(prefix="pmem-demo-"))
     _copy_demo(target)

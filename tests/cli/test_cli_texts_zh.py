@@ -1,0 +1,135 @@
+"""The texts of `pmem`'s own commands in the person's language (core/messages.py, `cli.*` and
+`HELP_ZH`): an error on stderr, a note, a command's output line and an option's `--help` are
+Chinese under `LANG=zh_CN.UTF-8` and exactly today's English under `LANG=C`; exit codes, ids and
+paths stay as they are."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_support import Result, run_pmem
+
+ZH = {"LANG": "zh_CN.UTF-8"}
+EN = {"LANG": "C"}
+
+
+def pmem(clean: Path, *args: str, env: dict[str, str], stdin: str | None = None) -> Result:
+    user_dir = str(clean / "home" / ".cursor" / "profile")
+    return run_pmem(*args, cwd=clean / "repo", env={"PMEM_USER_DIR": user_dir, **env}, stdin=stdin)
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "chinese", "english"),
+    [
+        (
+            ("confirm", "--line", "99"),
+            1,
+            "pmem: .cursor/profile/profile-pending.md 第 99 行不是提议",
+            "pmem: .cursor/profile/profile-pending.md:99 is no proposal",
+        ),
+        (
+            ("pending", "notes.md"),
+            2,
+            "pmem: notes.md：不是待确认文件（应为 profile-pending.md）",
+            "pmem: notes.md: not a pending file (expected profile-pending.md)",
+        ),
+        (
+            ("mcp", "config", "--client", "vscode", "--project", "nowhere"),
+            2,
+            "pmem: --project nowhere：不是文件夹",
+            "pmem: --project nowhere: not a folder",
+        ),
+        (
+            ("facts", "show", "--dir", "empty/memory"),
+            1,
+            "pmem: empty/memory/FACT.md：还没有 FACT.md",
+            "pmem: empty/memory/FACT.md: no FACT.md yet",
+        ),
+    ],
+)
+def test_an_error_is_chinese_and_english_as_before_with_its_exit_code(
+    clean, args, code, chinese, english
+):
+    (clean / "repo" / "empty" / "memory").mkdir(parents=True)
+    said = pmem(clean, *args, env=ZH)
+    assert (said.code, said.err.strip()) == (code, chinese)
+    said = pmem(clean, *args, env=EN)
+    assert (said.code, said.err.strip()) == (code, english)
+
+
+def test_a_note_on_stderr_is_chinese_and_the_trace_still_runs(clean):
+    said = pmem(clean, "trace", "PF-20260412-002", env=ZH)
+    assert said.code == 0
+    assert said.err.splitlines()[0] == "pmem：PF-20260412-002 按 PF-20260412-02 读取"
+    english = pmem(clean, "trace", "PF-20260412-002", env=EN)
+    assert english.err.splitlines()[0] == "pmem: PF-20260412-002 is read as PF-20260412-02"
+
+
+def test_a_warning_is_chinese(clean, tmp_path):
+    env = {"PATH": str(tmp_path)}  # no pmem on it
+    said = pmem(clean, "mcp", "config", "--client", "vscode", env={**ZH, **env})
+    assert said.code == 0
+    assert said.err.startswith("pmem：警告：PATH 中没有 pmem：按名字启动 `pmem` 的客户端会找不到它")
+    english = pmem(clean, "mcp", "config", "--client", "vscode", env={**EN, **env})
+    assert english.err.startswith("pmem: warning: pmem is not on PATH: a client that starts")
+
+
+def test_a_write_says_what_it_did_in_chinese_and_its_json_stays_english(clean):
+    said = pmem(clean, "delete", "PF-20260412-02", "--scope", "user", env=ZH)
+    assert (said.code, said.out.strip()) == (0, "已删除 PF-20260412-02")
+    again = pmem(clean, "evolve", "PF-20260412-01", "--scope", "user", "偏好极简界面", env=ZH)
+    assert (again.code, again.out.strip()) == (0, "已演进 PF-20260412-01"), again.err
+    english = pmem(
+        clean, "evolve", "PF-20260412-01", "--scope", "user", "偏好极简", "--json", env=ZH
+    )
+    assert json.loads(english.out)["outcome"] == "evolved PF-20260412-01"
+
+
+def test_outputs_of_pending_journal_and_facts_are_chinese(clean):
+    (clean / "repo" / ".cursor" / "profile" / "profile-pending.md").write_text("", "utf-8")
+    said = pmem(clean, "pending", env=ZH)
+    assert said.out.strip() == ".cursor/profile/profile-pending.md 中没有待确认的提议"
+    english = pmem(clean, "pending", env=EN)
+    assert english.out.strip() == "nothing pending in .cursor/profile/profile-pending.md"
+    appended = pmem(clean, "journal", "append", "部署完成", env=ZH)
+    assert appended.out.startswith("已追加到 memory/JOURNAL.jsonl，时间 "), appended.err
+    updated = pmem(clean, "facts", "update", env=ZH, stdin="# 事实\n")
+    assert updated.out.startswith("已更新 memory/FACT.md（sha256 "), updated.err
+    assert pmem(clean, "facts", "update", env=EN, stdin="# F\n").out.startswith(
+        "updated memory/FACT.md (sha256 "
+    )
+
+
+def test_a_fix_of_several_files_says_each_on_its_line(clean):
+    for log in (
+        clean / "repo" / ".cursor" / "profile" / "project-profile-log.md",
+        clean / "home" / ".cursor" / "profile" / "user-profile-log.md",
+    ):
+        text = log.read_text(encoding="utf-8")
+        log.write_text(text.replace("\n### [PF-", "\n#### [PF-", 1), "utf-8")
+    said = pmem(clean, "fix", env=ZH)
+    assert said.code == 0, said.err
+    assert sorted(said.out.strip().split("\n")) == [
+        ".cursor/profile/project-profile-log.md：1 行已改写为规范形式",
+        f"{clean.as_posix()}/home/.cursor/profile/user-profile-log.md：1 行已改写为规范形式",
+    ]
+    assert pmem(clean, "fix", env=ZH).out.strip() == "无需修正：所有写法都已规范"
+    assert pmem(clean, "fix", env=EN).out.strip() == "nothing to fix: every form is canonical"
+
+
+def test_an_options_help_is_chinese(clean):
+    said = pmem(clean, "trace", "--help", env=ZH)
+    assert said.code == 0
+    assert "完整输出每一条记录" in said.out and "一个锚点 id，PF-YYYYMMDD-NN" in said.out
+    english = pmem(clean, "trace", "--help", env=EN)
+    assert "print every record in full" in english.out and "完整" not in english.out
+    assert "即使文本看起来像机密" in pmem(clean, "add", "--help", env=ZH).out
+
+
+def test_a_bad_limit_is_refused_in_chinese(clean):
+    said = pmem(clean, "search", "x", "--limit", "0", env=ZH)
+    assert said.code == 2 and "须为正整数，而不是 '0'" in said.err
+    english = pmem(clean, "search", "x", "--limit", "0", env=EN)
+    assert "must be a positive whole number, not '0'" in english.err
