@@ -133,3 +133,52 @@ def test_a_bad_limit_is_refused_in_chinese(clean):
     assert said.code == 2 and "须为正整数，而不是 '0'" in said.err
     english = pmem(clean, "search", "x", "--limit", "0", env=EN)
     assert "must be a positive whole number, not '0'" in english.err
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "chinese", "english"),
+    [
+        (
+            ("add", "--scope", "user", "--category", "技术偏好", " "),
+            2,
+            "pmem: 条目文本为空",
+            "pmem: the entry text is empty",
+        ),
+        (
+            ("add", "--scope", "user", "--category", "技[术", "偏好 Go"),
+            2,
+            "pmem: 分类 `技[术` 含有方括号，会破坏 `[KIND][CATEGORY]`",
+            "pmem: the category `技[术` contains a bracket, which would break `[KIND][CATEGORY]`",
+        ),
+        (
+            ("evolve", "PF-20260412-02", "--scope", "user", "偏好 React + Next.js 全栈开发"),
+            1,
+            "pmem: PF-20260412-02 已经是 `偏好 React + Next.js 全栈开发`：无需演进",
+            "pmem: PF-20260412-02 already reads `偏好 React + Next.js 全栈开发`: nothing to evolve",
+        ),
+    ],
+)
+def test_a_refused_write_is_chinese_and_english_as_before(clean, args, code, chinese, english):
+    said = pmem(clean, *args, env=ZH)
+    assert (said.code, said.err.strip()) == (code, chinese)
+    said = pmem(clean, *args, env=EN)
+    assert (said.code, said.err.strip()) == (code, english)
+
+
+def test_mcp_config_says_where_it_goes_and_what_it_refuses_in_chinese(clean):
+    said = pmem(clean, "mcp", "config", "--client", "claude", env=ZH)
+    assert said.code == 0
+    project = (clean / "repo").as_posix()
+    assert said.err.splitlines()[-2] == (
+        f"# 写入：{project}/.mcp.json（可以提交：里面没有本机的路径）；或在项目中运行："
+    )
+    english = pmem(clean, "mcp", "config", "--client", "claude", env=EN)
+    assert english.err.splitlines()[-2] == (
+        f"# goes in: {project}/.mcp.json (commit it: it holds no path of this machine); or run, "
+        "in the project:"
+    )
+    refused = pmem(clean, "mcp", "config", "--client", "vscode", "--user", env=ZH)
+    assert (refused.code, refused.err.strip()) == (
+        2,
+        "pmem: --user 只写 Cursor 的 ~/.cursor/mcp.json，不写 vscode 的",
+    )

@@ -82,7 +82,7 @@ def _mcp_config(args: argparse.Namespace, project: Path) -> int:
             if args.write:
                 mcp_config.merge_into(target, config)
         except mcp_config.ConfigError as error:
-            raise CliError(str(error), code=1 if args.write else 2) from None
+            raise CliError(error.args[0], code=1 if args.write else 2) from None
         if args.write:
             print(say(msg("cli.mcp_added_user", name=mcp_config.SERVER_NAME, path=str(target))))
         else:
@@ -98,7 +98,7 @@ def _mcp_config(args: argparse.Namespace, project: Path) -> int:
         try:
             target = mcp_config.merge_into(mcp_config.project_file(args.client, project), config)
         except mcp_config.ConfigError as error:
-            raise CliError(str(error), code=1) from None
+            raise CliError(error.args[0], code=1) from None
         print(say(msg("cli.mcp_added", name=mcp_config.SERVER_NAME, path=str(target))))
         return 0
     print(json.dumps(config, ensure_ascii=False, indent=2))

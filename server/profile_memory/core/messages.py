@@ -553,6 +553,63 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "kept    git config merge.pmem.driver",
         "已保留 git config merge.pmem.driver",
     ),
+    # `pmem mcp config` (mcp_config.py): where a configuration goes, what it refuses
+    "mcpconfig.user_only": (
+        "--user writes Cursor's ~/.cursor/mcp.json only, not {client}'s",
+        "--user 只写 Cursor 的 ~/.cursor/mcp.json，不写 {client} 的",
+    ),
+    "mcpconfig.symlink": (
+        "{path}: is a symbolic link; it is not written",
+        "{path}：是符号链接；不会写入",
+    ),
+    "mcpconfig.not_json": (
+        "{path}: cannot read it as JSON ({error}); it is left as it is",
+        "{path}：无法按 JSON 读取（{error}）；保持原样",
+    ),
+    "mcpconfig.not_object": (
+        "{path}: not an object with `{key}`; it is left as it is",
+        "{path}：不是带 `{key}` 的对象；保持原样",
+    ),
+    "mcpconfig.project_file": (
+        "{path} (commit it: it holds no path of this machine)",
+        "{path}（可以提交：里面没有本机的路径）",
+    ),
+    "mcpconfig.or_run": (
+        "{found}; or run, in the project:\n{command}",
+        "{found}；或在项目中运行：\n{command}",
+    ),
+    "mcpconfig.cherry": (
+        "Cherry Studio: Settings → MCP Servers → Add → Import from JSON (Cherry's settings are "
+        "yours, not the project's: this machine's paths are fine there)\n{note}",
+        "Cherry Studio：设置 → MCP 服务器 → 添加 → 从 JSON 导入（Cherry 的设置属于你，"
+        "不属于项目：那里可以写本机的路径）\n{note}",
+    ),
+    "mcpconfig.cherry_cannot_ask": (
+        "Cherry Studio cannot ask the person (it has no MCP elicitation): from Cherry, "
+        "profile_add, profile_evolve and profile_pivot wait in the pending file for you to "
+        "confirm in the editor or with `pmem confirm`, and every profile_delete or confirm answers "
+        "`not_written`. To let Cherry's own approval be the yes instead, turn on Cherry's approval "
+        "of this server's tool calls (every destructive tool: memory, profile_*, confirm), then "
+        "use the configuration printed by `pmem mcp config --client cherry "
+        "--trust-client-approval`: each change you approve in Cherry is then written at once, "
+        "with no second question.",
+        "Cherry Studio 无法询问本人（它不支持 MCP elicitation）：从 Cherry 发出的 profile_add、"
+        "profile_evolve 和 profile_pivot 会在待确认文件中等待你在编辑器里或用 `pmem confirm` 确认，"
+        "每个 profile_delete 或 confirm 都会回答 `not_written`。若想让 Cherry 自己的批准算作同意，"
+        "请在 Cherry 中开启对这个服务器工具调用的批准"
+        "（所有破坏性工具：memory、profile_*、confirm），"
+        "再使用 `pmem mcp config --client cherry --trust-client-approval` 输出的配置："
+        "你在 Cherry 中批准的每处改动都会立即写入，不再二次询问。",
+    ),
+    "mcpconfig.cherry_trusted": (
+        "This configuration trusts Cherry Studio's approval (--trust-client-approval): every "
+        "profile change Cherry sends is written at once. Turn on Cherry's approval of this "
+        "server's tool calls (every destructive tool: memory, profile_*, confirm), so that you "
+        "approve each one; without it, an agent changes your profile with nobody asked.",
+        "这份配置信任 Cherry Studio 的批准（--trust-client-approval）：Cherry 发来的每处画像改动"
+        "都会立即写入。请在 Cherry 中开启对这个服务器工具调用的批准（所有破坏性工具：memory、"
+        "profile_*、confirm），这样每一处都由你批准；否则智能体会在无人询问的情况下修改你的画像。",
+    ),
     "check.summary": ("{counts} in {files}", "{files}中：{counts}"),
     "count.error": ("{n} error", "{n} 个错误"),
     "count.errors": ("{n} errors", "{n} 个错误"),
@@ -572,6 +629,91 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "config.invalid": (
         "{value} is invalid ({why}); the default is used",
         "{value} 无效（{why}）；已使用默认值",
+    ),
+    # What a write refuses (core/plans.py): shown by the CLI, `pmem mcp` and the editor
+    "what.entry_text": ("the entry text", "条目文本"),
+    "what.context": ("the context", "上下文"),
+    "what.source": ("the source", "来源"),
+    "what.category": ("the category", "分类"),
+    "what.proposal_text": ("the proposal's text", "提议的文本"),
+    "what.old": ("OLD", "OLD 原文"),
+    "plan.control_char": (
+        "{what} contains the control character U+{code} at character {index}; write plain text",
+        "{what}在第 {index} 个字符处含有控制字符 U+{code}；请写纯文本",
+    ),
+    "plan.too_long": (
+        "{what} is {count:,} characters, over the limit of {limit:,}",
+        "{what}有 {count:,} 个字符，超过上限 {limit:,}",
+    ),
+    "plan.empty": ("{what} is empty", "{what}为空"),
+    "plan.anchor_in_text": (
+        "{what} carries an anchor comment {comment}; ids are given by pmem, write the text alone",
+        "{what}带有锚点注释 {comment}；id 由 pmem 分配，请只写文本",
+    ),
+    "plan.comment_mark": (
+        "{what} contains `{mark}`, which would end or open a comment in the profile",
+        "{what}含有 `{mark}`，它会在画像中结束或开启一段注释",
+    ),
+    "plan.category_bracket": (
+        "the category `{category}` contains a bracket, which would break `[KIND][CATEGORY]`",
+        "分类 `{category}` 含有方括号，会破坏 `[KIND][CATEGORY]`",
+    ),
+    "plan.shared_id": (
+        "{id} is carried by {count} entries ({where}): which one is meant cannot be decided, so "
+        "nothing was written; give one of them a new id first (the quick fix of PM002, or by hand "
+        "with its own add record), then retry",
+        "{id} 由 {count} 个条目共用（{where}）：无法判断指的是哪一个，因此没有写入任何内容；"
+        "请先给其中一个换个新 id（用 PM002 的快速修复，或手动为它写一条新增记录），再重试",
+    ),
+    "plan.no_entry": ("{id} is no entry of {name}", "{name} 中没有 {id} 这个条目"),
+    "plan.already_has_id": (
+        "{name}:{line} is no unconfirmed entry: it already carries an id",
+        "{name} 第 {line} 行不是未确认的条目：它已经有 id 了",
+    ),
+    "plan.same_text": (
+        "{id} already reads `{text}`: nothing to evolve",
+        "{id} 已经是 `{text}`：无需演进",
+    ),
+    "plan.not_deleted": ("{id} is not deleted or retired", "{id} 没有被删除或停用"),
+    "plan.no_user_folder": ("no user profile folder is known", "不知道用户画像文件夹在哪里"),
+    "plan.no_target": (
+        "target {target} is no entry of {name}",
+        "目标 {target} 不是 {name} 中的条目",
+    ),
+    "plan.no_old": (
+        "no confirmed entry of `{category}` reads `{old}`",
+        "`{category}` 下没有内容为 `{old}` 的已确认条目",
+    ),
+    "plan.no_rewrite": (
+        "{name}:{line} has no rewrite in canonical form",
+        "{name} 第 {line} 行没有可改写成的规范形式",
+    ),
+    "plan.token_unclear": (
+        "the token does not plainly mean one id",
+        "这个标记不能明确对应一个 id",
+    ),
+    "plan.no_secret": (
+        "{name}:{line}: no secret there any more",
+        "{name} 第 {line} 行：那里已经没有机密了",
+    ),
+    "plan.not_entry_line": ("{name}:{line} is no entry", "{name} 第 {line} 行不是条目"),
+    "plan.no_record": ("{id} has no record", "{id} 没有记录"),
+    "plan.not_record_line": (
+        "{name}:{line} is no record with an id",
+        "{name} 第 {line} 行不是带 id 的记录",
+    ),
+    "plan.no_operation": (
+        "the record on line {line} has no operation",
+        "第 {line} 行的记录没有操作",
+    ),
+    "plan.no_category": ("no category `{old}` in {name}", "{name} 中没有分类 `{old}`"),
+    "plan.category_exists": (
+        "`{new}` is already a category; merge instead",
+        "`{new}` 已经是一个分类；请改用合并",
+    ),
+    "plan.cannot_merge": (
+        "cannot merge `{source}` into `{target}`",
+        "无法把 `{source}` 合并到 `{target}`",
     ),
     # What writes say they did (core/plans.py) and the editor shows (lsp/)
     "plan.discarded": ("{count} discarded", "已放弃 {count} 条"),

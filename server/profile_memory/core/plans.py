@@ -113,61 +113,54 @@ def refuse_controls(value: str, what: str) -> None:
             or category == "Cs"
             or (char in BIDI_CONTROLS)
         ):
-            raise BadText(
-                f"{what} contains the control character U+{ord(char):04X} at character "
-                f"{index + 1}; write plain text"
-            )
+            code = f"{ord(char):04X}"
+            raise BadText(msg("plan.control_char", what=what, code=code, index=index + 1))
 
 
 def bounded(value: str, what: str, limit: int) -> str:
     """`value` checked for control characters and at most `limit` characters (as it is written)."""
     refuse_controls(value, what)
     if len(value) > limit:
-        raise BadText(f"{what} is {len(value):,} characters, over the limit of {limit:,}")
+        raise BadText(msg("plan.too_long", what=what, count=len(value), limit=limit))
     return value
 
 
 def given_fields(context: str | None, source: str | None) -> None:
     """The context and the source a write is given, within their bounds."""
     if context:
-        bounded(field_value("context", context), "the context", CONTEXT_MAX_CHARS)
+        bounded(field_value("context", context), msg("what.context"), CONTEXT_MAX_CHARS)
     if source:
-        bounded(one_line(source), "the source", TEXT_MAX_CHARS)
+        bounded(one_line(source), msg("what.source"), TEXT_MAX_CHARS)
 
 
-def entry_text(text: str, what: str = "the entry text") -> str:
+def entry_text(text: str, what: str | None = None) -> str:
     """Text for an entry or a proposal, on one line, within its bounds. An anchor comment in it
     would give the entry a second id (or forge one), and any comment syntax would change where its
     text ends, so both are refused, as is empty text."""
+    what = what or msg("what.entry_text")
     refuse_controls(text, what)
     folded = bounded(one_line(text), what, TEXT_MAX_CHARS)
     if not folded:
-        raise BadText(f"{what} is empty")
+        raise BadText(msg("plan.empty", what=what))
     for comment in HTML_COMMENT.finditer(folded):
         if anchors.TOKEN.search(comment.group(0)):
-            raise BadText(
-                f"{what} carries an anchor comment {comment.group(0)}; ids are given by pmem, "
-                "write the text alone"
-            )
+            raise BadText(msg("plan.anchor_in_text", what=what, comment=comment.group(0)))
     for mark in ("<!--", "-->"):
         if mark in folded:
-            raise BadText(
-                f"{what} contains `{mark}`, which would end or open a comment in the profile"
-            )
+            raise BadText(msg("plan.comment_mark", what=what, mark=mark))
     return folded
 
 
 def category_name(text: str) -> str:
     """A category as a `## ` heading and a `[CATEGORY]` of a proposal: one line, not blank, no
     brackets, within its bounds."""
-    refuse_controls(text, "the category")
-    folded = bounded(one_line(text), "the category", CATEGORY_MAX_CHARS)
+    what = msg("what.category")
+    refuse_controls(text, what)
+    folded = bounded(one_line(text), what, CATEGORY_MAX_CHARS)
     if not folded:
-        raise BadText("the category is empty")
+        raise BadText(msg("plan.empty", what=what))
     if "[" in folded or "]" in folded:
-        raise BadText(
-            f"the category `{folded}` contains a bracket, which would break `[KIND][CATEGORY]`"
-        )
+        raise BadText(msg("plan.category_bracket", category=folded))
     return folded
 
 
@@ -226,11 +219,7 @@ def refuse_shared_id(pair: PairIndex, anchor_id: str) -> None:
         return
     name = pair.profile.path.name if pair.profile else profile_file_name(pair.name)
     where = "; ".join(f"{name}:{e.line + 1} {quoted(e.text)}" for e in entries)
-    raise PlanError(
-        f"{anchor_id} is carried by {len(entries)} entries ({where}): which one is meant cannot "
-        "be decided, so nothing was written; give one of them a new id first (the quick fix of "
-        "PM002, or by hand with its own add record), then retry"
-    )
+    raise PlanError(msg("plan.shared_id", id=anchor_id, count=len(entries), where=where))
 
 
 def as_written(text: str) -> str:
@@ -537,7 +526,7 @@ class Planner:
         pair = self.pair(ref)
         entries = pair.entries_by_id.get(anchor_id)
         if not entries:
-            raise PlanError(f"{anchor_id} is no entry of {self.profile_path(ref).name}")
+            raise PlanError(msg("plan.no_entry", id=anchor_id, name=self.profile_path(ref).name))
         refuse_shared_id(pair, anchor_id)
         return entries[0]
 
@@ -615,9 +604,7 @@ class Planner:
         doc = parse_profile(self.text(path))
         entry = next((e for e in doc.entries if e.line == line), None)
         if entry is None or entry.anchors or line in doc.has_malformed_anchor:
-            raise PlanError(
-                f"{path.name}:{line + 1} is no unconfirmed entry: it already carries an id"
-            )
+            raise PlanError(msg("plan.already_has_id", name=path.name, line=line + 1))
         anchor_id = self._new_id()
         raw = doc.lines[line].rstrip()
         self.buffers.set_line(path, line, f"{raw} <!-- {anchor_id} -->")
@@ -653,7 +640,7 @@ class Planner:
         given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
         if tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
-            raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
+            raise PlanError(msg("plan.same_text", id=anchor_id, text=new_text))
         self._touched(anchor_id)
         self.buffers.set_line(
             self.profile_path(ref), entry.line, f"- {new_text} <!-- {anchor_id} -->"
@@ -735,7 +722,7 @@ class Planner:
         record."""
         history = self.pair(ref).history(anchor_id)
         if history is None or history.state is State.LIVE:
-            raise PlanError(f"{anchor_id} is not deleted or retired")
+            raise PlanError(msg("plan.not_deleted", id=anchor_id))
         summary = history.latest_summary or ""
         category = history.latest_value("category") or ""
         if anchor_id not in self.pair(ref).entries_by_id:
@@ -758,7 +745,7 @@ class Planner:
     def proposal_ref(self, pending: PurePath, proposal: Proposal) -> PairRef:
         if proposal.scope is Scope.USER:
             if self.workspace.user_dir is None:
-                raise PlanError("no user profile folder is known")
+                raise PlanError(msg("plan.no_user_folder"))
             return PairRef(self.workspace.user_dir, "user-profile")
         return PairRef(pending.parent, PROJECT_PAIR)
 
@@ -766,15 +753,14 @@ class Planner:
         pair = self.pair(ref)
         if proposal.target is not None:
             if proposal.target.text not in pair.entries_by_id:
-                raise PlanError(
-                    f"target {proposal.target.text} is no entry of {self.profile_path(ref).name}"
-                )
+                name = self.profile_path(ref).name
+                raise PlanError(msg("plan.no_target", target=proposal.target.text, name=name))
             return proposal.target.text
         old = normalise(proposal.old or "")
         for entry in pair.profile.doc.entries_in(proposal.category) if pair.profile else []:
             if normalise(entry.text) == old and entry.id:
                 return entry.id
-        raise PlanError(f"no confirmed entry of `{proposal.category}` reads `{old}`")
+        raise PlanError(msg("plan.no_old", category=proposal.category, old=old))
 
     def decide(
         self, pending: PurePath, proposal: Proposal, decision: str, keep_lines: bool = False
@@ -910,9 +896,9 @@ class Planner:
         source: str | None = None,
     ) -> None:
         """Append a proposal in the skill's format under its scope header (added if missing)."""
-        entry_text(text, "the proposal's text"), category_name(category)
+        entry_text(text, msg("what.proposal_text")), category_name(category)
         if kind is not ProposalKind.ADD or old:
-            entry_text(old or "", "OLD")
+            entry_text(old or "", msg("what.old"))
         given_fields(context, source)
         self._refuse_secrets(
             ("the proposal's text", text),
@@ -922,10 +908,10 @@ class Planner:
             ("the category", category),
         )
         language = self.language
-        text, category = entry_text(text, "the proposal's text"), category_name(category)
+        text, category = entry_text(text, msg("what.proposal_text")), category_name(category)
         context, source = (one_line(value) if value else None for value in (context, source))
         if kind is not ProposalKind.ADD:
-            old = entry_text(old or "", "OLD")
+            old = entry_text(old or "", msg("what.old"))
         word = KIND_WRITTEN[language][kind]
         if kind is ProposalKind.ADD:
             body = text
@@ -972,7 +958,7 @@ class Planner:
             if slip.canonical is not None and only_line in (None, slip.line)
         }
         if only_line is not None and not rewrites:
-            raise PlanError(f"{path.name}:{only_line + 1} has no rewrite in canonical form")
+            raise PlanError(msg("plan.no_rewrite", name=path.name, line=only_line + 1))
         lines, _ = self.buffers.lines(path)
         for index, canonical in rewrites.items():
             lines[index] = canonical + ending_of(lines[index])
@@ -996,7 +982,7 @@ class Planner:
         lines, _ = self.buffers.lines(path)
         meant = anchors.repaired(lines[span.start_line][span.start_col : span.end_col])
         if meant is None:
-            raise PlanError("the token does not plainly mean one id")
+            raise PlanError(msg("plan.token_unclear"))
         self.buffers.replace(path, span, meant)
         return meant
 
@@ -1007,7 +993,7 @@ class Planner:
         line = lines[span.start_line] if span.start_line < len(lines) else ""
         found = find_secrets(line[span.start_col : span.end_col])
         if span.start_line != span.end_line or not found:
-            raise PlanError(f"{path.name}:{span.start_line + 1}: no secret there any more")
+            raise PlanError(msg("plan.no_secret", name=path.name, line=span.start_line + 1))
         self.buffers.replace(path, span, redacted(found[0].kind))
         return found[0].kind
 
@@ -1015,7 +1001,9 @@ class Planner:
         doc = parse_profile(self.text(self.profile_path(ref)))
         entry = next((e for e in doc.entries if e.line == line), None)
         if entry is None:
-            raise PlanError(f"{self.profile_path(ref).name}:{line + 1} is no entry")
+            raise PlanError(
+                msg("plan.not_entry_line", name=self.profile_path(ref).name, line=line + 1)
+            )
         return entry
 
     def new_id_for_entry(self, ref: PairRef, line: int, span: Span) -> str:
@@ -1060,7 +1048,7 @@ class Planner:
         touched)."""
         history = self.pair(ref).history(anchor_id)
         if history is None:
-            raise PlanError(f"{anchor_id} has no record")
+            raise PlanError(msg("plan.no_record", id=anchor_id))
         self._touched(anchor_id)
         return history.latest_value("category") or "", as_written(history.latest_summary or "")
 
@@ -1105,7 +1093,7 @@ class Planner:
         records = parse_log(self.text(log_path)).records
         record = next((r for r in records if r.line == record_line and r.id_span), None)
         if record is None or record.id_span is None:
-            raise PlanError(f"{log_path.name}:{record_line + 1} is no record with an id")
+            raise PlanError(msg("plan.not_record_line", name=log_path.name, line=record_line + 1))
         return self.replace_token(log_path, record.id_span, record.date)
 
     def make_restore(self, ref: PairRef, record_line: int) -> None:
@@ -1115,7 +1103,7 @@ class Planner:
         record = next(r for r in doc.records if r.line == record_line)
         field = record.fields.get("operation")
         if field is None or record.operation is None:
-            raise PlanError(f"the record on line {record_line + 1} has no operation")
+            raise PlanError(msg("plan.no_operation", line=record_line + 1))
         word = OP_WRITTEN["en" if field.english else "zh"][Op.RESTORE]
         span = field.value_span
         self.buffers.replace(
@@ -1167,11 +1155,11 @@ class Planner:
         doc = parse_profile(self.text(path))
         heading = doc.heading_named(old)
         if heading is None:
-            raise PlanError(f"no category `{old}` in {path.name}")
+            raise PlanError(msg("plan.no_category", old=old, name=path.name))
         new = category_name(new)
         named = doc.heading_named(new)
         if named is not None and named is not heading:
-            raise PlanError(f"`{new}` is already a category; merge instead")
+            raise PlanError(msg("plan.category_exists", new=new))
         self.buffers.set_line(path, heading.line, f"## {new}")
 
     def merge_category(self, ref: PairRef, source: str, target: str) -> None:
@@ -1180,7 +1168,7 @@ class Planner:
         doc = parse_profile(self.text(path))
         heading, into = doc.heading_named(source), doc.heading_named(target)
         if heading is None or into is None or heading is into:
-            raise PlanError(f"cannot merge `{source}` into `{target}`")
+            raise PlanError(msg("plan.cannot_merge", source=source, target=target))
         moved = [doc.lines[e.line] for e in doc.entries if e.category == heading.name]
         following = [c.line for c in doc.categories if c.line > heading.line]
         stop = following[0] if following else doc.line_count
