@@ -182,3 +182,26 @@ def test_mcp_config_says_where_it_goes_and_what_it_refuses_in_chinese(clean):
         2,
         "pmem: --user 只写 Cursor 的 ~/.cursor/mcp.json，不写 vscode 的",
     )
+
+
+def test_a_refused_memory_write_is_chinese(clean):
+    empty = pmem(clean, "journal", "append", " ", env=ZH)
+    assert (empty.code, empty.err.strip()) == (2, "pmem: 日记文本为空")
+    english = pmem(clean, "journal", "append", " ", env=EN)
+    assert (english.code, english.err.strip()) == (2, "pmem: the journal text is empty")
+    stale = pmem(clean, "facts", "update", "--if-match", "0" * 64, env=ZH, stdin="# 事实\n")
+    assert stale.code == 1
+    assert "memory/FACT.md 在读取之后被修改了（sha256 " in stale.err, stale.err
+    assert "，应为 000000000000…）" in stale.err
+
+
+def test_recall_budget_and_demo_speak_chinese(clean, tmp_path):
+    budget = pmem(clean, "recall", "--budget", env=ZH)
+    assert budget.out.splitlines()[-1].startswith("合计             ≈"), budget.out
+    assert "预算 " in budget.out.splitlines()[-1]
+    english = pmem(clean, "recall", "--budget", env=EN)
+    assert english.out.splitlines()[-1].startswith("total            ≈")
+    assert " of a budget of " in english.out.splitlines()[-1]
+    demo = pmem(clean, "demo", str(tmp_path / "demo"), env=ZH)
+    assert demo.code == 0 and demo.out.startswith("已把示例工作区写入 ")
+    assert "在装有 Profile Memory 扩展的编辑器中打开它：" in demo.out

@@ -87,3 +87,12 @@ async def test_a_refused_call_and_a_misnamed_argument_are_chinese(tree: Tree, mo
         misnamed = await c.call_tool("trace", {"idd": "PF-20260412-02"})
     assert unknown.content[0].text.endswith(": PF-20990101-01 is in no profile or log")
     assert misnamed.content[0].text == "trace takes no argument `idd`: did you mean `id`?"
+
+
+async def test_the_memory_tools_refusals_stay_english(tree: Tree, monkeypatch):
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    async with client(tree) as c:
+        stale = await c.call_tool(
+            "memory", {"action": "update", "content": "# F\n", "if_match": "0" * 64}
+        )
+    assert stale.is_error and "changed since it was read (sha256 " in stale.content[0].text

@@ -122,13 +122,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     ctx = load_context(str(user_dir), cwd=project)
     ctx = dataclasses.replace(ctx, cwd=Path(os.getcwd()), _shown={})
     show = ctx.show
-    print(f"Wrote an example workspace to {show(target)}:")
-    print(f"  user profile set:    {show(user_dir)}  (user-profile.md + user-profile-log.md)")
-    print(
-        f"  project profile set: {show(ctx.places.project_dir)}  (project-profile.md, its log, "
-        "profile-pending.md)"
-    )
-    print(f"  agent memory:        {show(project / 'memory')}  (FACT.md, JOURNAL.jsonl)")
+    print(say(msg("cli.demo_wrote", path=show(target))))
+    print(say(msg("cli.demo_user", path=show(user_dir))))
+    print(say(msg("cli.demo_project", path=show(ctx.places.project_dir))))
+    print(say(msg("cli.demo_memory", path=show(project / "memory"))))
     print()
     print(f"$ pmem check --user-dir {show(user_dir)} {show(target)}")
     run_check(ctx, files_to_check(ctx, [str(target)]), "text")
@@ -136,12 +133,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(f"$ pmem trace --user-dir {show(user_dir)} {DEMO_TRACE_ID}")
     run_trace(ctx, DEMO_TRACE_ID)
     print()
-    print("Open it in an editor with the Profile Memory extension installed:")
-    print(f"  code {show(project)}      (or: cursor {show(project)})")
-    print(
-        f'and set "profileMemory.userProfileDir": "{user_dir.as_posix()}" in the workspace '
-        "settings."
-    )
+    print(say(msg("cli.demo_open")))
+    print(say(msg("cli.demo_code", path=show(project))))
+    print(say(msg("cli.demo_setting", dir=user_dir.as_posix())))
     return 0
 
 

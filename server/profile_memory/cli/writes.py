@@ -70,7 +70,7 @@ def run_write(
             bound=bound,
         )
     except Changed as error:
-        raise CliError(msg("cli.run_again", error=str(error)), code=1) from None
+        raise CliError(msg("cli.run_again", error=error.args[0]), code=1) from None
     except failures() as error:
         raise explained(error, ctx.show) from None
     for over in plan.over_limit:

@@ -553,6 +553,36 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "kept    git config merge.pmem.driver",
         "已保留 git config merge.pmem.driver",
     ),
+    "cli.budget_total": (
+        "total            ≈{total:>7,}  of a budget of {budget:,}",
+        "合计             ≈{total:>7,}  预算 {budget:,}",
+    ),
+    "cli.over_budget": ("{line} — over the budget", "{line}——超出预算"),
+    "cli.demo_wrote": ("Wrote an example workspace to {path}:", "已把示例工作区写入 {path}："),
+    "cli.demo_user": (
+        "  user profile set:    {path}  (user-profile.md + user-profile-log.md)",
+        "  个人画像：           {path}（user-profile.md + user-profile-log.md）",
+    ),
+    "cli.demo_project": (
+        "  project profile set: {path}  (project-profile.md, its log, profile-pending.md)",
+        "  项目画像：           {path}（project-profile.md、它的日志、profile-pending.md）",
+    ),
+    "cli.demo_memory": (
+        "  agent memory:        {path}  (FACT.md, JOURNAL.jsonl)",
+        "  智能体记忆：         {path}（FACT.md、JOURNAL.jsonl）",
+    ),
+    "cli.demo_open": (
+        "Open it in an editor with the Profile Memory extension installed:",
+        "在装有 Profile Memory 扩展的编辑器中打开它：",
+    ),
+    "cli.demo_code": (
+        "  code {path}      (or: cursor {path})",
+        "  code {path}      （或：cursor {path}）",
+    ),
+    "cli.demo_setting": (
+        'and set "profileMemory.userProfileDir": "{dir}" in the workspace settings.',
+        '并在工作区设置中设定 `"profileMemory.userProfileDir": "{dir}"`。',
+    ),
     # `pmem mcp config` (mcp_config.py): where a configuration goes, what it refuses
     "mcpconfig.user_only": (
         "--user writes Cursor's ~/.cursor/mcp.json only, not {client}'s",
@@ -714,6 +744,35 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "plan.cannot_merge": (
         "cannot merge `{source}` into `{target}`",
         "无法把 `{source}` 合并到 `{target}`",
+    ),
+    # What the store refuses (store/apply.py, store/memory.py)
+    "store.the_plan": ("the plan", "这份计划"),
+    "store.changed": (
+        "{names} changed since the change was planned: nothing was written",
+        "{names} 在规划这处改动之后被修改了：没有写入任何内容",
+    ),
+    "store.changed_why": (
+        "{names} changed since the change was planned ({reason}): nothing was written",
+        "{names} 在规划这处改动之后被修改了（{reason}）：没有写入任何内容",
+    ),
+    "store.fact_changed": (
+        "{path} changed since it was read (sha256 {digest}…, expected {expected}…)",
+        "{path} 在读取之后被修改了（sha256 {digest}…，应为 {expected}…）",
+    ),
+    "store.journal_empty": ("the journal text is empty", "日记文本为空"),
+    "store.tags_strings": ("tags must be strings", "标签必须是字符串"),
+    "store.fact_empty": ("the new FACT.md content is empty", "新的 FACT.md 内容为空"),
+    "store.fact_too_big": (
+        "the new FACT.md is {size:,} bytes, over maxFileBytes ({limit:,}): nothing was written; "
+        "keep durable facts short and log events with append",
+        "新的 FACT.md 有 {size:,} 字节，超过 maxFileBytes（{limit:,}）：没有写入任何内容；"
+        "长期事实请写得简短，事件请用 append 记到日记里",
+    ),
+    "store.fact_big": (
+        "FACT.md is now {size:,} bytes, over factFileMaxBytes ({limit:,}): all of it enters every "
+        "prompt; move what will not matter in 6 months to the journal",
+        "FACT.md 现在有 {size:,} 字节，超过 factFileMaxBytes（{limit:,}）：它会整个进入每一次提示；"
+        "请把 6 个月后不再重要的内容移到日记里",
     ),
     # What writes say they did (core/plans.py) and the editor shows (lsp/)
     "plan.discarded": ("{count} discarded", "已放弃 {count} 条"),

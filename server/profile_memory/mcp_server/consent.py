@@ -128,7 +128,7 @@ def write_planned(door: Door, planned: Planned, bound: bool = True) -> Outcome:
     except Changed as error:
         return Outcome(
             status="changed",
-            message=say(door, "mcp.changed", error=str(error)),
+            message=say(door, "mcp.changed", error=error.args[0]),
             changed=[here.show(path) for path in error.paths],
         )
     except WRITE_ERRORS as error:

@@ -21,7 +21,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
 from profile_memory.core.config import today
-from profile_memory.core.messages import Text, language_of_environment, msg, render
+from profile_memory.core.messages import Lang, Text, language_of_environment, msg, render
 from profile_memory.core.text import one_line
 from profile_memory.core.workspace import Workspace
 from profile_memory.front import Context as Here
@@ -145,10 +145,10 @@ def source_of(ctx: Context, given: str | None) -> str:
     return f"{declared}; source given by the agent: {given}" if given else declared
 
 
-def failed(here: Here, error: Exception) -> ToolError:
+def failed(here: Here, error: Exception, lang: Lang | None = None) -> ToolError:
     """A refused write or read as a tool error, in the words the CLI uses (`front.explained`), in
-    the person's language."""
-    return ToolError(render(explained(error, here.show).message, here.lang))
+    the person's language (or `lang`)."""
+    return ToolError(render(explained(error, here.show).message, lang or here.lang))
 
 
 def unreadable(error: FrontError) -> ToolError:

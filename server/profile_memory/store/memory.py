@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from profile_memory.core.facts_history import BY_CLI, DEFAULT_HISTORY_MAX, Replacement
 from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
+from profile_memory.core.messages import msg
 from profile_memory.core.secrets import describe as describe_secrets
 from profile_memory.store import fact_history
 from profile_memory.store.folder import Folder, is_link_at, read_at
@@ -113,9 +114,9 @@ def journal_entry(text: str, tags: list, allow_secret: bool = False) -> JournalE
     """A new entry: text non-empty after trimming; tags strings, trimmed, de-duplicated in order;
     no secret in either."""
     if not isinstance(text, str) or not text.strip():
-        raise BadInput("the journal text is empty")
+        raise BadInput(msg("store.journal_empty"))
     if not isinstance(tags, list) or any(not isinstance(tag, str) for tag in tags):
-        raise BadInput("tags must be strings")
+        raise BadInput(msg("store.tags_strings"))
     _refuse_secrets(allow_secret, ("the journal text", text), ("a tag", " ".join(tags)))
     cleaned = list(dict.fromkeys(tag.strip() for tag in tags if tag.strip()))
     return new_entry(now_timestamp(), cleaned, text)
@@ -213,8 +214,12 @@ def _replace_fact(
             digest = sha256_of(current or b"")
             if digest != if_match.lower():
                 raise Refused(
-                    f"{folder / name} changed since it was read (sha256 {digest[:12]}…, expected "
-                    f"{if_match[:12]}…)"
+                    msg(
+                        "store.fact_changed",
+                        path=str(folder / name),
+                        digest=digest[:12],
+                        expected=if_match[:12],
+                    )
                 )
         new = data(opened) if callable(data) else data
         kept = fact_history.keep(opened, folder, current, new, by, now_timestamp(), history_max)
@@ -239,7 +244,7 @@ def replace_fact(
     """Replace FACT.md whole and atomically, keeping the version it replaces; refused when
     `if_match` is not the current content's sha256, or when the content holds a secret."""
     if not isinstance(content, str) or not content:
-        raise BadInput("the new FACT.md content is empty")
+        raise BadInput(msg("store.fact_empty"))
     _refuse_secrets(allow_secret, ("the new FACT.md", content))
     folder = memory_folder(folder, create=True)
     return _replace_fact(folder, content.encode("utf-8"), if_match, by, history_max)
@@ -294,13 +299,7 @@ def fact_size_note(content: str, max_file_bytes: int, fact_file_max_bytes: int) 
     `factFileMaxBytes` (all of it enters every prompt). Checked before anything else of it."""
     size = len(content.encode("utf-8", errors="surrogatepass"))
     if size > max_file_bytes:
-        raise BadInput(
-            f"the new FACT.md is {size:,} bytes, over maxFileBytes ({max_file_bytes:,}): nothing "
-            "was written; keep durable facts short and log events with append"
-        )
+        raise BadInput(msg("store.fact_too_big", size=size, limit=max_file_bytes))
     if size > fact_file_max_bytes:
-        return (
-            f"FACT.md is now {size:,} bytes, over factFileMaxBytes ({fact_file_max_bytes:,}): all "
-            "of it enters every prompt; move what will not matter in 6 months to the journal"
-        )
+        return msg("store.fact_big", size=size, limit=fact_file_max_bytes)
     return None
