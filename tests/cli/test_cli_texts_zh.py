@@ -205,3 +205,13 @@ def test_recall_budget_and_demo_speak_chinese(clean, tmp_path):
     demo = pmem(clean, "demo", str(tmp_path / "demo"), env=ZH)
     assert demo.code == 0 and demo.out.startswith("已把示例工作区写入 ")
     assert "在装有 Profile Memory 扩展的编辑器中打开它：" in demo.out
+
+
+def test_trace_text_labels_are_chinese_and_english_as_before(clean):
+    said = pmem(clean, "trace", "PF-20260412-02", env=ZH).out.splitlines()
+    assert said[0].startswith("PF-20260412-02 · 生效中 · ") and said[0].endswith(" 文件组")
+    assert said[1].startswith("条目：") and any(line.startswith("最近的记录：") for line in said)
+    english = pmem(clean, "trace", "PF-20260412-02", env=EN).out.splitlines()
+    assert english[0].startswith("PF-20260412-02 · live · user-profile pair in ")
+    assert english[1].startswith("entry: ")
+    assert any(line.startswith("latest record: ") for line in english)

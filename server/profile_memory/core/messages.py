@@ -416,6 +416,24 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "lens.entry": ("{count} entry", "{count} 个条目"),
     "lens.entries": ("{count} entries", "{count} 个条目"),
     # The CLI (cli/) and settings (core/config.py)
+    # `pmem trace`'s text (core/trace.py); {where} is a path:line, {state} a trace.state.* word
+    "trace.head": (
+        "{id} · {state} · {pair} pair in {folder}",
+        "{id} · {state} · {folder} 中的 {pair} 文件组",
+    ),
+    "trace.state.live": ("live", "生效中"),
+    "trace.state.deleted": ("deleted", "已删除"),
+    "trace.state.retired": ("retired", "已停用"),
+    "trace.state.unrecorded": ("unrecorded", "无记录"),
+    "trace.entry": ("entry: {where}: {text}", "条目：{where}：{text}"),
+    "trace.no_entry": ("entry: none in {where}", "条目：{where} 中没有"),
+    "trace.no_records": ("records: none in {where}", "记录：{where} 中没有"),
+    "trace.latest": ("latest record: {where}", "最近的记录：{where}"),
+    "trace.earlier": ("earlier records ({count}):", "更早的记录（{count} 条）："),
+    "trace.record": ("record: {where}", "记录：{where}"),
+    "trace.retired_by": ("retired by: {id} ({where})", "已被 {id} 取代（{where}）"),
+    "trace.pending": ("pending: {where}: {change}", "待确认：{where}：{change}"),
+    "trace.missing": ("{name} (missing)", "{name}（不存在）"),
     "cli.warning": ("pmem: warning: {message}", "pmem：警告：{message}"),
     "cli.unknown_code": ("{flag}: unknown diagnostic code {code}", "{flag}：未知的诊断代码 {code}"),
     "cli.bad_level": (
