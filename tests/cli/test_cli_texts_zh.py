@@ -215,3 +215,27 @@ def test_trace_text_labels_are_chinese_and_english_as_before(clean):
     assert english[0].startswith("PF-20260412-02 · live · user-profile pair in ")
     assert english[1].startswith("entry: ")
     assert any(line.startswith("latest record: ") for line in english)
+
+
+def test_a_refused_secret_is_chinese_and_names_its_kind_and_place(clean):
+    from secrets_support import FAKES
+
+    args = (
+        "add",
+        "--scope",
+        "user",
+        "--category",
+        "技术偏好",
+        f"部署 key {FAKES['aws-access-key']}",
+    )
+    said = pmem(clean, *args, env=ZH)
+    assert said.code == 2
+    assert said.err.startswith("pmem: 条目文本在第 ") or said.err.startswith("pmem: 文本在第 ")
+    assert "处含有疑似 " in said.err and said.err.strip().endswith(
+        "的内容；机密永远不会写入记忆文件"
+    )
+    english = pmem(clean, *args, env=EN)
+    assert " contains what looks like " in english.err
+    assert english.err.strip().endswith("; secrets are never written to memory files")
+    journal = pmem(clean, "journal", "append", f"x {FAKES['aws-access-key']}", env=ZH)
+    assert journal.code == 2 and journal.err.startswith("pmem: 日记文本在第 "), journal.err

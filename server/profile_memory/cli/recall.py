@@ -46,7 +46,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
             print(output)
         code = 0
     for skipped in unread:
-        print(f"pmem: {recall.unread_note(skipped)}", file=sys.stderr)
+        print(f"pmem: {say(recall.unread_note(skipped))}", file=sys.stderr)
     return 2 if unread else code
 
 

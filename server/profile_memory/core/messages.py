@@ -763,6 +763,30 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "cannot merge `{source}` into `{target}`",
         "无法把 `{source}` 合并到 `{target}`",
     ),
+    # A secret refused (core/secrets.py): {kind} is the family's English name
+    "secret.found": (
+        "{what} contains what looks like {kind} at {where}; secrets are never written to memory "
+        "files",
+        "{what}在{where}处含有疑似{kind}的内容；机密永远不会写入记忆文件",
+    ),
+    "secret.found_more": (
+        "{what} contains what looks like {kind} at {where} (and {more} more); secrets are never "
+        "written to memory files",
+        "{what}在{where}处含有疑似{kind}的内容（另有 {more} 处）；机密永远不会写入记忆文件",
+    ),
+    "secret.a_kind": ("a {kind}", " {kind} "),
+    "secret.an_kind": ("an {kind}", " {kind} "),
+    "secret.line_column": ("line {line}, column {column}", "第 {line} 行第 {column} 列"),
+    "secret.column": ("column {column}", "第 {column} 列"),
+    "what.text": ("the text", "文本"),
+    "what.journal_text": ("the journal text", "日记文本"),
+    "what.tag": ("a tag", "标签"),
+    "what.new_fact": ("the new FACT.md", "新的 FACT.md"),
+    "what.version": ("version {rev}", "版本 {rev}"),
+    "recall.unread": (
+        "{path}: {reason}; its block is left out",
+        "{path}：{reason}；它的块被略去了",
+    ),
     # What the store refuses (store/apply.py, store/memory.py)
     "store.the_plan": ("the plan", "这份计划"),
     "store.changed": (

@@ -486,10 +486,10 @@ class Planner:
         """Append the log record of one change to the pair's log, in the log's own language, and
         note the id as written by this plan. `old` makes the operation `WORD（OLD → NEW）`."""
         self._refuse_secrets(
-            ("the text", summary),
-            ("the context", context),
-            ("the source", source),
-            ("the category", category),
+            (msg("what.text"), summary),
+            (msg("what.context"), context),
+            (msg("what.source"), source),
+            (msg("what.category"), category),
         )
         language = self.language_of(ref)
         word = OP_WRITTEN[language][op]
@@ -901,11 +901,11 @@ class Planner:
             entry_text(old or "", msg("what.old"))
         given_fields(context, source)
         self._refuse_secrets(
-            ("the proposal's text", text),
-            ("OLD", old),
-            ("the context", context),
-            ("the source", source),
-            ("the category", category),
+            (msg("what.proposal_text"), text),
+            (msg("what.old"), old),
+            (msg("what.context"), context),
+            (msg("what.source"), source),
+            (msg("what.category"), category),
         )
         language = self.language
         text, category = entry_text(text, msg("what.proposal_text")), category_name(category)

@@ -56,7 +56,9 @@ class Unread:
 def unread_note(skipped: Unread) -> str:
     """The sentence that names a file recall could not read and why (`pmem recall`'s stderr line,
     the MCP `recall` tool's note): a block is never left out silently."""
-    return f"{skipped.path}: {skipped.reason}; its block is left out"
+    from profile_memory.core.messages import msg
+
+    return msg("recall.unread", path=str(skipped.path), reason=skipped.reason)
 
 
 def _source_problem(workspace: Workspace, path: PurePath | None) -> str | None:

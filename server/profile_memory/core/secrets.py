@@ -496,9 +496,14 @@ def describe(text: str, what: str) -> str | None:
     first = secrets[0]
     line = text.count("\n", 0, first.start)
     column = first.start - (text.rfind("\n", 0, first.start) + 1) + 1
-    where = f"line {line + 1}, column {column}" if "\n" in text else f"column {column}"
-    more = f" (and {len(secrets) - 1} more)" if len(secrets) > 1 else ""
-    return (
-        f"{what} contains what looks like {_article(first.kind)} {first.kind} at {where}{more}; "
-        "secrets are never written to memory files"
+    from profile_memory.core.messages import msg
+
+    where = (
+        msg("secret.line_column", line=line + 1, column=column)
+        if "\n" in text
+        else msg("secret.column", column=column)
     )
+    kind = msg(f"secret.{_article(first.kind)}_kind", kind=first.kind)
+    if len(secrets) > 1:
+        return msg("secret.found_more", what=what, kind=kind, where=where, more=len(secrets) - 1)
+    return msg("secret.found", what=what, kind=kind, where=where)

@@ -72,7 +72,9 @@ def _recall_tool(server: MCPServer, door: Door) -> None:
         with door.reading() as here:
             sections, unread = recall_blocks.gather(here.workspace, here.places, here.show)
         output = recall_blocks.RENDERERS[format](sections)
-        notes = "\n".join(recall_blocks.unread_note(skipped) for skipped in unread)
+        notes = "\n".join(
+            render(recall_blocks.unread_note(skipped), here.lang) for skipped in unread
+        )
         if not notes:
             return [output or render(msg("mcp.no_memory"), here.lang)]
         return [output, notes] if output else [notes]

@@ -117,7 +117,9 @@ def journal_entry(text: str, tags: list, allow_secret: bool = False) -> JournalE
         raise BadInput(msg("store.journal_empty"))
     if not isinstance(tags, list) or any(not isinstance(tag, str) for tag in tags):
         raise BadInput(msg("store.tags_strings"))
-    _refuse_secrets(allow_secret, ("the journal text", text), ("a tag", " ".join(tags)))
+    _refuse_secrets(
+        allow_secret, (msg("what.journal_text"), text), (msg("what.tag"), " ".join(tags))
+    )
     cleaned = list(dict.fromkeys(tag.strip() for tag in tags if tag.strip()))
     return new_entry(now_timestamp(), cleaned, text)
 
@@ -245,7 +247,7 @@ def replace_fact(
     `if_match` is not the current content's sha256, or when the content holds a secret."""
     if not isinstance(content, str) or not content:
         raise BadInput(msg("store.fact_empty"))
-    _refuse_secrets(allow_secret, ("the new FACT.md", content))
+    _refuse_secrets(allow_secret, (msg("what.new_fact"), content))
     folder = memory_folder(folder, create=True)
     return _replace_fact(folder, content.encode("utf-8"), if_match, by, history_max)
 
@@ -277,7 +279,9 @@ def facts_restore(
 
     def version(opened: Folder) -> bytes:
         data = fact_history.read_in(opened, folder, rev)
-        _refuse_secrets(allow_secret, (f"version {rev}", data.decode("utf-8", errors="replace")))
+        _refuse_secrets(
+            allow_secret, (msg("what.version", rev=rev), data.decode("utf-8", errors="replace"))
+        )
         return data
 
     return _replace_fact(folder, version, if_match, by, history_max)
