@@ -239,3 +239,20 @@ def test_a_refused_secret_is_chinese_and_names_its_kind_and_place(clean):
     assert english.err.strip().endswith("; secrets are never written to memory files")
     journal = pmem(clean, "journal", "append", f"x {FAKES['aws-access-key']}", env=ZH)
     assert journal.code == 2 and journal.err.startswith("pmem: 日记文本在第 "), journal.err
+
+
+def test_an_unknown_rev_and_init_git_outside_a_repository_are_chinese(clean, tmp_path):
+    rev = pmem(clean, "facts", "show", "--rev", "nope", env=ZH)
+    assert rev.code == 1 and "：没有保留的版本 'nope'（`pmem facts history` 会列出它们）" in rev.err
+    english = pmem(clean, "facts", "show", "--rev", "nope", env=EN)
+    assert ": no kept version 'nope' (`pmem facts history` lists them)" in english.err
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    said = run_pmem(
+        "init", "--git", cwd=outside, env={**ZH, "GIT_CEILING_DIRECTORIES": str(tmp_path)}
+    )
+    assert said.code == 2
+    assert (
+        said.err.strip()
+        == "pmem: init --git：不在 git 工作树中（请在仓库里运行 `pmem init --git`）"
+    )

@@ -96,3 +96,10 @@ async def test_the_memory_tools_refusals_stay_english(tree: Tree, monkeypatch):
             "memory", {"action": "update", "content": "# F\n", "if_match": "0" * 64}
         )
     assert stale.is_error and "changed since it was read (sha256 " in stale.content[0].text
+
+
+async def test_a_bad_search_limit_is_refused_in_chinese(tree: Tree, monkeypatch):
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    async with client(tree) as c:
+        refused = await c.call_tool("search", {"query": "部署", "limit": 0})
+    assert refused.is_error and refused.content[0].text.endswith("limit 须为正整数，而不是 0")

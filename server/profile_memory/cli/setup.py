@@ -59,13 +59,18 @@ def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
+def _said(error: Exception) -> str:
+    """An error's message, a catalogue `Text` kept as one."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+
+
 def _init_git() -> None:
     from profile_memory.store.gitsync import GitError, install
 
     try:
         setup = install(Path.cwd())
     except (GitError, OSError) as error:
-        raise CliError(f"init --git: {error}") from None
+        raise CliError(msg("cli.unsafe", path="init --git", why=_said(error))) from None
     for line in setup.attributes_added:
         print(say(msg("cli.git_added", line=line)))
     if not setup.attributes_added:
@@ -84,7 +89,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CliError(f"merge {args.path}: {os_error(error)}") from None
     for note in result.notes:
-        print(f"pmem merge: {args.path}: {note}", file=sys.stderr)
+        print(f"pmem merge: {args.path}: {say(note)}", file=sys.stderr)
     if result.conflicts:
         conflicts = msg("cli.merge_conflicts", path=args.path, count=result.conflicts)
         print(say(conflicts), file=sys.stderr)

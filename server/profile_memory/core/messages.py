@@ -787,6 +787,38 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "{path}: {reason}; its block is left out",
         "{path}：{reason}；它的块被略去了",
     ),
+    # git and FACT.md's versions (store/gitsync.py, store/fact_history.py), a search's limit
+    "git.cannot_run": ("cannot run git: {error}", "无法运行 git：{error}"),
+    "git.not_work_tree": (
+        "not inside a git work tree (run `pmem init --git` in the repository)",
+        "不在 git 工作树中（请在仓库里运行 `pmem init --git`）",
+    ),
+    "merge.not_memory_file": (
+        "{path}: not a memory file pmem merges",
+        "{path}：不是 pmem 会合并的记忆文件",
+    ),
+    "merge.log_not_found": (
+        "the log's versions were not found in the commits being merged: the renumbering was read "
+        "from the profiles alone; run `pmem check`",
+        "在要合并的提交中找不到日志的各个版本：重新编号只根据画像得出；请运行 `pmem check`",
+    ),
+    "merge.could_not": ("pmem could not merge it ({error})", "pmem 无法合并它（{error}）"),
+    "merge.renumbered.ours": (
+        "our {old} is now {new}: both sides had given {old} to other entries",
+        "我方的 {old} 现在是 {new}：双方都把 {old} 给了别的条目",
+    ),
+    "merge.renumbered.theirs": (
+        "their {old} is now {new}: both sides had given {old} to other entries",
+        "对方的 {old} 现在是 {new}：双方都把 {old} 给了别的条目",
+    ),
+    "fact.unknown_rev": (
+        "{folder}: no kept version {rev} (`pmem facts history` lists them)",
+        "{folder}：没有保留的版本 {rev}（`pmem facts history` 会列出它们）",
+    ),
+    "search.bad_limit": (
+        "limit must be a positive whole number, not {value}",
+        "limit 须为正整数，而不是 {value}",
+    ),
     # What the store refuses (store/apply.py, store/memory.py)
     "store.the_plan": ("the plan", "这份计划"),
     "store.changed": (

@@ -36,7 +36,9 @@ def check_limit(limit: object) -> int:
     """`limit` must be a positive whole number (Cherry clamps; we refuse, docs/format.md, "Agent
     journal")."""
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ValueError(f"limit must be a positive whole number, not {limit!r}")
+        from profile_memory.core.messages import msg
+
+        raise ValueError(msg("search.bad_limit", value=repr(limit)))
     return limit
 
 

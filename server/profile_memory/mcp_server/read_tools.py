@@ -101,7 +101,7 @@ def _search_tool(server: MCPServer, door: Door) -> None:
             try:
                 found = memory_search(here.resolver, query, limit=limit)
             except ValueError as error:
-                raise ToolError(str(error)) from None
+                raise ToolError(render(error.args[0], here.lang)) from None
             return Hits(hits=[hit_json(hit, here.show) for hit in found.hits])
 
 
