@@ -21,6 +21,7 @@ from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.files import role_of
 from profile_memory.core.messages import (
     Lang,
+    Text,
     choose_language,
     language_of_environment,
     msg,
@@ -121,8 +122,9 @@ def load_context(
     except ConfigFileError as error:
         raise FrontError(str(error)) from None
     except OSError as error:
+        why = str(error.strerror or error)
         raise FrontError(
-            f"{error.filename or 'pmem.toml'}: cannot read: {error.strerror or error}"
+            msg("cli.cannot_read", path=error.filename or "pmem.toml", why=why)
         ) from None
     language[0] = choose_language(settings.message_language, language_of_environment(os.environ))
     for problem in problems:
@@ -187,14 +189,20 @@ def explained(
     from profile_memory.store.memory import Refused
 
     if isinstance(error, (UnsafePath, UnsafeSource)):
-        return FrontError(f"{show(error.path)}: {error.reason}")
+        return FrontError(msg("cli.unsafe", path=show(error.path), why=error.reason))
     if isinstance(error, OSError):
         return FrontError(os_error(error, unnamed))
     if isinstance(error, BadText):
-        return FrontError(str(error))
+        return FrontError(_message(error))
     if isinstance(error, (PlanError, Refused, UnknownRev)):
-        return FrontError(str(error), code=1)
-    return FrontError(str(error))
+        return FrontError(_message(error), code=1)
+    return FrontError(_message(error))
+
+
+def _message(error: Exception) -> str:
+    """An error's message, a catalogue `Text` kept as one (`str(error)` would be its English)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Text) else str(error)
 
 
 # -- journal + log search ------------------------------------------------------------------------

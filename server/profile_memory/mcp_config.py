@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from profile_memory.core.messages import msg
 from profile_memory.store.safe import UnsafePath, atomic_replace, ensure_folder, open_folder
 
 SERVER_NAME = "profile-memory"
@@ -32,19 +33,8 @@ PROJECT_FILES = {
     "cursor": (Path(".cursor") / "mcp.json", "mcpServers"),
     "claude": (Path(".mcp.json"), "mcpServers"),
 }
-CHERRY_CANNOT_ASK = """\
-Cherry Studio cannot ask the person (it has no MCP elicitation): from Cherry, profile_add, \
-profile_evolve and profile_pivot wait in the pending file for you to confirm in the editor or with \
-`pmem confirm`, and every profile_delete or confirm answers `not_written`. To let Cherry's own \
-approval be the yes instead, turn on Cherry's approval of this server's tool calls (every \
-destructive tool: memory, profile_*, confirm), then use the configuration printed by \
-`pmem mcp config --client cherry --trust-client-approval`: each change you approve in Cherry is \
-then written at once, with no second question."""
-CHERRY_TRUSTED = """\
-This configuration trusts Cherry Studio's approval (--trust-client-approval): every profile change \
-Cherry sends is written at once. Turn on Cherry's approval of this server's tool calls (every \
-destructive tool: memory, profile_*, confirm), so that you approve each one; without it, an agent \
-changes your profile with nobody asked."""
+CHERRY_CANNOT_ASK = msg("mcpconfig.cherry_cannot_ask")
+CHERRY_TRUSTED = msg("mcpconfig.cherry_trusted")
 
 
 class ConfigError(Exception):
@@ -112,21 +102,18 @@ def user_file(client: str) -> Path:
     """The user-level file `--user` writes (Cursor's only: VS Code gets the server from the
     extension, Claude Code keeps its user settings itself)."""
     if client != "cursor":
-        raise ConfigError(f"--user writes Cursor's ~/.cursor/mcp.json only, not {client}'s")
+        raise ConfigError(msg("mcpconfig.user_only", client=client))
     return Path(os.path.expanduser("~")) / ".cursor" / "mcp.json"
 
 
 def where(client: str, project: Path, trust_client_approval: bool = False) -> str:
     """Where the printed configuration goes, and what to know about it."""
     if client == "cherry":
-        return (
-            "Cherry Studio: Settings → MCP Servers → Add → Import from JSON (Cherry's settings are "
-            "yours, not the project's: this machine's paths are fine there)\n"
-            + (CHERRY_TRUSTED if trust_client_approval else CHERRY_CANNOT_ASK)
-        )
-    found = f"{project_file(client, project)} (commit it: it holds no path of this machine)"
+        note = CHERRY_TRUSTED if trust_client_approval else CHERRY_CANNOT_ASK
+        return msg("mcpconfig.cherry", note=note)
+    found = msg("mcpconfig.project_file", path=str(project_file(client, project)))
     if client == "claude":
-        return f"{found}; or run, in the project:\n{claude_command(trust_client_approval)}"
+        return msg("mcpconfig.or_run", found=found, command=claude_command(trust_client_approval))
     return found
 
 
@@ -138,15 +125,15 @@ def merge_into(target: Path, config: dict[str, Any]) -> Path:
     current: dict[str, Any] = {}
     if target.exists() or target.is_symlink():
         if target.is_symlink():
-            raise ConfigError(f"{target}: is a symbolic link; it is not written")
+            raise ConfigError(msg("mcpconfig.symlink", path=str(target)))
         try:
             current = json.loads(target.read_text(encoding="utf-8") or "{}")
         except (OSError, UnicodeDecodeError, ValueError) as error:
             raise ConfigError(
-                f"{target}: cannot read it as JSON ({error}); it is left as it is"
+                msg("mcpconfig.not_json", path=str(target), error=str(error))
             ) from None
         if not isinstance(current, dict) or not isinstance(current.get(key, {}), dict):
-            raise ConfigError(f"{target}: not an object with `{key}`; it is left as it is")
+            raise ConfigError(msg("mcpconfig.not_object", path=str(target), key=key))
     servers = {**current.get(key, {}), **ours}
     text = json.dumps({**current, key: servers}, ensure_ascii=False, indent=2) + "\n"
     try:
@@ -154,7 +141,7 @@ def merge_into(target: Path, config: dict[str, Any]) -> Path:
         with open_folder(target.parent) as folder_fd:
             atomic_replace(folder_fd, target.name, text.encode("utf-8"))
     except UnsafePath as error:
-        raise ConfigError(f"{error.path}: {error.reason}") from None
+        raise ConfigError(msg("cli.unsafe", path=str(error.path), why=error.reason)) from None
     return target
 
 

@@ -143,3 +143,10 @@ def test_message_language_is_a_typed_setting_a_bad_value_reported_and_auto_kept(
     assert render(problem.text(), "zh") == (
         "pmem.toml：设置 `messageLanguage`：'fr' 无效（应为 'auto'、'en' 或 'zh'）；已使用默认值"
     )
+
+
+def test_no_key_is_in_two_parts_of_the_catalogue():
+    from profile_memory.core.catalogue import checks, editor, front_ends
+
+    parts = [checks.TEXTS, editor.TEXTS, front_ends.TEXTS]
+    assert sum(map(len, parts)) == len(CATALOGUE)  # a key in two parts would hide one text

@@ -107,7 +107,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"pmem: {say(error.message)}", file=sys.stderr)
         return error.code
     except ValueError as error:  # PMEM_TODAY and similar environment mistakes
-        print(f"pmem: {error}", file=sys.stderr)
+        said = error.args[0] if len(error.args) == 1 else error
+        print(f"pmem: {say(said) if isinstance(said, str) else said}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader went away (`pmem … | head`): nothing more to say
         return 0

@@ -9,7 +9,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from profile_memory.front import Context, FrontError, explained, failures
+from profile_memory.core.messages import msg
+from profile_memory.front import Context, FrontError, explained, failures, say
 from profile_memory.front import warn as warn
 
 CliError = FrontError  # the name the CLI's commands and their callers have used
@@ -22,7 +23,7 @@ def anchor_argument(text: str) -> str:
 
     meant = anchors.given_id(text)
     if meant != text:
-        print(f"pmem: {text} is read as {meant}", file=sys.stderr)
+        print(say(msg("cli.read_as", text=text, meant=meant)), file=sys.stderr)
     return meant
 
 
@@ -32,9 +33,7 @@ def positive(value: str) -> int:
     try:
         return check_limit(int(value))
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"must be a positive whole number, not {value!r}"
-        ) from None
+        raise argparse.ArgumentTypeError(say(msg("cli.not_positive", value=repr(value)))) from None
 
 
 def add_allow_secret(parser: argparse.ArgumentParser) -> None:

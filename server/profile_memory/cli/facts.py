@@ -15,10 +15,12 @@ from profile_memory.cli.common import (
     memory_dirs,
     warn,
 )
+from profile_memory.core.messages import msg
 from profile_memory.core.secrets import masked
 from profile_memory.front import (
     Context,
     load_context,
+    say,
 )
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def _read_content(given: str | None) -> str:
     try:
         return Path(given).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise CliError(f"{given}: cannot read: {error}") from None
+        raise CliError(msg("cli.cannot_read", path=given, why=str(error))) from None
 
 
 def cmd_facts_update(args: argparse.Namespace) -> int:
@@ -50,7 +52,7 @@ def cmd_facts_update(args: argparse.Namespace) -> int:
             args.allow_secret,
             history_max=ctx.settings.fact_history_max,
         )
-        print(f"updated {ctx.show(path)} (sha256 {digest})")
+        print(say(msg("cli.facts_updated", path=ctx.show(path), sha256=digest)))
         if note:
             warn(note)
         return 0
@@ -69,7 +71,7 @@ def cmd_facts_show(args: argparse.Namespace) -> int:
             return _show_version(ctx, folder, args.rev, args.json, args.reveal)
         path, data = read_fact(memory_dirs(ctx, args.dir)[0])
         if data is None:
-            raise CliError(f"{ctx.show(path)}: no FACT.md yet", code=1)
+            raise CliError(msg("cli.no_fact", path=ctx.show(path)), code=1)
         text = data.decode("utf-8", errors="replace")
         content = text if args.reveal else masked(text)  # the sha256 stays the file's own
         if args.json:
@@ -128,7 +130,7 @@ def cmd_facts_history(args: argparse.Namespace) -> int:
         if args.json:
             print(history_json(kept))
         elif not kept:
-            print("no kept version of FACT.md yet")
+            print(say(msg("cli.no_fact_version")))
         for version in [] if args.json else kept:
             print(history_line(version))
         return 0
@@ -151,7 +153,7 @@ def cmd_facts_diff(args: argparse.Namespace) -> int:
         if rev is None:
             kept = fact_versions(folder)
             if not kept:
-                print("pmem: note: no kept version of FACT.md yet", file=sys.stderr)
+                print(say(msg("cli.note", message=msg("cli.no_fact_version"))), file=sys.stderr)
                 return 0
             rev = kept[0].rev
         old = read_version(folder, rev)
@@ -178,7 +180,16 @@ def cmd_facts_restore(args: argparse.Namespace) -> int:
             args.allow_secret,
             history_max=ctx.settings.fact_history_max,
         )
-        print(f"restored {ctx.show(written.path)} to {args.rev} (sha256 {written.sha256})")
+        print(
+            say(
+                msg(
+                    "cli.facts_restored",
+                    path=ctx.show(written.path),
+                    rev=args.rev,
+                    sha256=written.sha256,
+                )
+            )
+        )
         return 0
 
     return memory_call(action)

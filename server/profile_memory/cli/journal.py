@@ -20,10 +20,12 @@ from profile_memory.cli.common import (
     memory_dirs,
     positive,
 )
+from profile_memory.core.messages import msg
 from profile_memory.front import (
     Context,
     hit_json,
     load_context,
+    say,
     search,
 )
 from profile_memory.store.safe import UnsafePath
@@ -41,7 +43,7 @@ def cmd_journal_append(args: argparse.Namespace) -> int:
         appended = journal_append(
             memory_dirs(ctx, args.dir)[0], args.text, args.tag, args.allow_secret
         )
-        print(f"appended to {ctx.show(appended.path)} at {appended.entry.ts}")
+        print(say(msg("cli.appended", path=ctx.show(appended.path), ts=appended.entry.ts)))
         return 0
 
     return memory_call(action)
@@ -109,8 +111,8 @@ def _journals(ctx: Context, given: str | None) -> list[Path]:
 
 def _note_malformed(count: int) -> None:
     if count:
-        lines = f"{count} malformed journal line{'s' if count != 1 else ''}"
-        print(f"pmem: note: {lines} skipped", file=sys.stderr)
+        key = "cli.malformed_skipped" if count == 1 else "cli.malformed_skipped.many"
+        print(say(msg("cli.note", message=msg(key, count=count))), file=sys.stderr)
 
 
 def cmd_journal_search(args: argparse.Namespace) -> int:

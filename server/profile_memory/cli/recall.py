@@ -10,8 +10,10 @@ from profile_memory.cli.common import (
     add_user_dir,
 )
 from profile_memory.core import recall
+from profile_memory.core.messages import msg
 from profile_memory.front import (
     load_context,
+    say,
 )
 
 if TYPE_CHECKING:
@@ -26,10 +28,8 @@ def _print_budget(sections: list[recall.RecallSection], budget: int) -> int:
     for name, path, tokens in shares:
         print(f"{name:<16} ≈{tokens:>7,}  {path}")
     total = sum(tokens for _, _, tokens in shares)
-    print(
-        f"{'total':<16} ≈{total:>7,}  of a budget of {budget:,}"
-        + (" — over the budget" if total > budget else "")
-    )
+    line = msg("cli.budget_total", total=total, budget=budget)
+    print(say(msg("cli.over_budget", line=line) if total > budget else line))
     return 1 if total > budget else 0
 
 
@@ -46,7 +46,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
             print(output)
         code = 0
     for skipped in unread:
-        print(f"pmem: {recall.unread_note(skipped)}", file=sys.stderr)
+        print(f"pmem: {say(recall.unread_note(skipped))}", file=sys.stderr)
     return 2 if unread else code
 
 

@@ -15,7 +15,9 @@ from profile_memory.cli.common import (
     add_user_dir,
     warn,
 )
+from profile_memory.core.messages import msg
 from profile_memory.core.secrets import masked
+from profile_memory.front import say
 
 if TYPE_CHECKING:
     import logging
@@ -50,7 +52,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     """The MCP server for agents (README, "Agents (MCP)"); its SDK is imported only here."""
     project = Path(os.path.abspath(os.path.expanduser(args.project or os.getcwd())))
     if not project.is_dir():
-        raise CliError(f"--project {args.project}: not a folder")
+        raise CliError(msg("cli.not_a_folder", project=args.project))
     if args.mcp_command == "config":
         return _mcp_config(args, project)
     try:
@@ -58,9 +60,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     except ImportError as error:
         if error.name is not None and error.name.split(".")[0] != "mcp":
             raise
-        raise CliError(
-            "pmem mcp needs the MCP SDK: pip install 'profile-memory[mcp]' (or pip install mcp)"
-        ) from None
+        raise CliError(msg("cli.needs_mcp_sdk")) from None
     _log_to_stderr(args.verbose)
 
     serve(Door(project, args.user_dir, args.trust_client_approval))
@@ -82,34 +82,28 @@ def _mcp_config(args: argparse.Namespace, project: Path) -> int:
             if args.write:
                 mcp_config.merge_into(target, config)
         except mcp_config.ConfigError as error:
-            raise CliError(str(error), code=1 if args.write else 2) from None
+            raise CliError(error.args[0], code=1 if args.write else 2) from None
         if args.write:
-            print(f"added `{mcp_config.SERVER_NAME}` to {target} (this machine's pmem, by path)")
+            print(say(msg("cli.mcp_added_user", name=mcp_config.SERVER_NAME, path=str(target))))
         else:
             print(json.dumps(config, ensure_ascii=False, indent=2))
-            print(f"# goes in: {target} (yours: this machine's paths)", file=sys.stderr)
+            print(say(msg("cli.goes_in_user", path=str(target))), file=sys.stderr)
         return 0
     config = mcp_config.for_client(args.client, project, trust)
     if args.client != "cherry" and shutil.which("pmem") is None:
-        warn(
-            "pmem is not on PATH: a client that starts `pmem` by name will not find it. Install "
-            "it where every program finds it (pipx install 'profile-memory[mcp]'), or put this "
-            "machine's path in your own settings with --user (Cursor)"
-        )
+        warn(msg("cli.not_on_path"))
     if args.write:
         if args.client == "cherry":
-            raise CliError(
-                "--write: Cherry Studio keeps its servers in its own settings; paste the printed "
-                "configuration there (Settings → MCP Servers → Import from JSON)"
-            )
+            raise CliError(msg("cli.cherry_write"))
         try:
             target = mcp_config.merge_into(mcp_config.project_file(args.client, project), config)
         except mcp_config.ConfigError as error:
-            raise CliError(str(error), code=1) from None
-        print(f"added `{mcp_config.SERVER_NAME}` to {target}")
+            raise CliError(error.args[0], code=1) from None
+        print(say(msg("cli.mcp_added", name=mcp_config.SERVER_NAME, path=str(target))))
         return 0
     print(json.dumps(config, ensure_ascii=False, indent=2))
-    print(f"# goes in: {mcp_config.where(args.client, project, trust)}", file=sys.stderr)
+    where = mcp_config.where(args.client, project, trust)
+    print(say(msg("cli.goes_in", path=where)), file=sys.stderr)
     return 0
 
 
@@ -124,7 +118,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.tcp:
         host, _, port = args.tcp.rpartition(":")
         if not port.isdigit():
-            raise CliError(f"--tcp {args.tcp}: expected HOST:PORT")
+            raise CliError(msg("cli.expected_host_port", tcp=args.tcp))
         server.start_tcp(host or "127.0.0.1", int(port))
     else:
         # pygls annotates a BinaryIO; it only reads lines and blocks

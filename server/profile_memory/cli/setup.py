@@ -16,10 +16,12 @@ from profile_memory.cli.common import (
     add_user_dir,
 )
 from profile_memory.cli.trace import run_trace
+from profile_memory.core.messages import msg
 from profile_memory.front import (
     files_to_check,
     load_context,
     os_error,
+    say,
 )
 from profile_memory.store.safe import UnsafePath
 
@@ -48,12 +50,18 @@ def cmd_init(args: argparse.Namespace) -> int:
         try:
             results = provision(folder, names, language, mode)
         except UnsafePath as error:
-            raise CliError(f"{ctx.show(error.path)}: {error.reason}") from None
+            raise CliError(msg("cli.unsafe", path=ctx.show(error.path), why=error.reason)) from None
         except OSError as error:
             raise CliError(f"{ctx.show(folder)}: {error.strerror or error}") from None
         for result in results:
-            print(f"{'created' if result.created else 'kept   '} {ctx.show(result.path)}")
+            done = "cli.created" if result.created else "cli.kept"
+            print(say(msg(done, path=ctx.show(result.path))))
     return 0
+
+
+def _said(error: Exception) -> str:
+    """An error's message, a catalogue `Text` kept as one."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
 
 
 def _init_git() -> None:
@@ -62,12 +70,12 @@ def _init_git() -> None:
     try:
         setup = install(Path.cwd())
     except (GitError, OSError) as error:
-        raise CliError(f"init --git: {error}") from None
+        raise CliError(msg("cli.unsafe", path="init --git", why=_said(error))) from None
     for line in setup.attributes_added:
-        print(f"added   .gitattributes: {line}")
+        print(say(msg("cli.git_added", line=line)))
     if not setup.attributes_added:
-        print("kept    .gitattributes")
-    print(f"{'set    ' if setup.driver_changed else 'kept   '} git config merge.pmem.driver")
+        print(say(msg("cli.git_kept")))
+    print(say(msg("cli.git_set" if setup.driver_changed else "cli.git_driver_kept")))
 
 
 # -- merge (git's merge driver) ------------------------------------------------------------------
@@ -81,13 +89,10 @@ def cmd_merge(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CliError(f"merge {args.path}: {os_error(error)}") from None
     for note in result.notes:
-        print(f"pmem merge: {args.path}: {note}", file=sys.stderr)
+        print(f"pmem merge: {args.path}: {say(note)}", file=sys.stderr)
     if result.conflicts:
-        print(
-            f"pmem merge: {args.path}: {result.conflicts} conflict(s) left in markers; "
-            "`pmem check` lists them",
-            file=sys.stderr,
-        )
+        conflicts = msg("cli.merge_conflicts", path=args.path, count=result.conflicts)
+        print(say(conflicts), file=sys.stderr)
         return 1
     return 0
 
@@ -113,9 +118,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     if args.dir:
         target = Path(os.path.abspath(args.dir))
         if target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise CliError(
-                f"{args.dir}: already exists and is not an empty folder; name a new folder"
-            )
+            raise CliError(msg("cli.demo_not_empty", path=args.dir))
     else:
         target = Path(tempfile.mkdtemp(prefix="pmem-demo-"))
     _copy_demo(target)
@@ -124,13 +127,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     ctx = load_context(str(user_dir), cwd=project)
     ctx = dataclasses.replace(ctx, cwd=Path(os.getcwd()), _shown={})
     show = ctx.show
-    print(f"Wrote an example workspace to {show(target)}:")
-    print(f"  user profile set:    {show(user_dir)}  (user-profile.md + user-profile-log.md)")
-    print(
-        f"  project profile set: {show(ctx.places.project_dir)}  (project-profile.md, its log, "
-        "profile-pending.md)"
-    )
-    print(f"  agent memory:        {show(project / 'memory')}  (FACT.md, JOURNAL.jsonl)")
+    print(say(msg("cli.demo_wrote", path=show(target))))
+    print(say(msg("cli.demo_user", path=show(user_dir))))
+    print(say(msg("cli.demo_project", path=show(ctx.places.project_dir))))
+    print(say(msg("cli.demo_memory", path=show(project / "memory"))))
     print()
     print(f"$ pmem check --user-dir {show(user_dir)} {show(target)}")
     run_check(ctx, files_to_check(ctx, [str(target)]), "text")
@@ -138,12 +138,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(f"$ pmem trace --user-dir {show(user_dir)} {DEMO_TRACE_ID}")
     run_trace(ctx, DEMO_TRACE_ID)
     print()
-    print("Open it in an editor with the Profile Memory extension installed:")
-    print(f"  code {show(project)}      (or: cursor {show(project)})")
-    print(
-        f'and set "profileMemory.userProfileDir": "{user_dir.as_posix()}" in the workspace '
-        "settings."
-    )
+    print(say(msg("cli.demo_open")))
+    print(say(msg("cli.demo_code", path=show(project))))
+    print(say(msg("cli.demo_setting", dir=user_dir.as_posix())))
     return 0
 
 

@@ -15,6 +15,7 @@ from profile_memory.core.messages import msg
 from profile_memory.front import (
     Context,
     load_context,
+    say,
 )
 
 if TYPE_CHECKING:
@@ -42,7 +43,8 @@ def run_trace(
             )
         )
     else:
-        print("\n".join(render_text(anchor_id, traces, ctx.show, everything, mentions)))
+        lines = render_text(anchor_id, traces, ctx.show, everything, mentions)
+        print("\n".join(say(line) for line in lines))
     return 0
 
 

@@ -19,7 +19,7 @@ from profile_memory.cli.common import (
     warn,
 )
 from profile_memory.core.files import PENDING_NAME, Role, role_of
-from profile_memory.core.messages import msg
+from profile_memory.core.messages import Text, msg
 from profile_memory.core.secrets import masked
 from profile_memory.front import (
     Context,
@@ -70,7 +70,7 @@ def run_write(
             bound=bound,
         )
     except Changed as error:
-        raise CliError(f"{error}; run it again", code=1) from None
+        raise CliError(msg("cli.run_again", error=error.args[0]), code=1) from None
     except failures() as error:
         raise explained(error, ctx.show) from None
     for over in plan.over_limit:
@@ -120,7 +120,7 @@ def cmd_evolve(args: argparse.Namespace) -> int:
             args.context,
             args.source,
         )
-        return f"evolved {args.id}"
+        return msg("cli.evolved", id=args.id)
 
     return run_write(args, "evolve", operation)
 
@@ -134,7 +134,7 @@ def cmd_pivot(args: argparse.Namespace) -> int:
             args.context,
             args.source,
         )
-        return f"{new_id} replaces {args.id}"
+        return msg("cli.pivoted", new=new_id, id=args.id)
 
     return run_write(args, "pivot", operation)
 
@@ -144,7 +144,7 @@ def cmd_delete(args: argparse.Namespace) -> int:
         planner.delete(
             ctx.resolver.pair_carrying(args.id, _scope(args)), args.id, args.context, args.source
         )
-        return f"deleted {args.id}"
+        return msg("cli.deleted", id=args.id)
 
     return run_write(args, "delete", operation)
 
@@ -153,12 +153,10 @@ def _pending_path(ctx: Context, given: str | None) -> PurePath:
     if given:
         path = Path(os.path.abspath(given))
         if role_of(path) is not Role.PENDING:
-            raise CliError(f"{given}: not a pending file (expected profile-pending.md)")
+            raise CliError(msg("cli.not_pending_file", path=given))
         if path.parent not in ctx.places.profile_folders():
-            raise CliError(
-                f"{given}: outside the profile folders "
-                f"({', '.join(ctx.show(f) for f in ctx.places.profile_folders())})"
-            )
+            folders = [ctx.show(f) for f in ctx.places.profile_folders()]
+            raise CliError(msg("cli.outside_folders", path=given, folders=folders))
         return path
     return (
         ctx.workspace.find_name(ctx.places.project_dir, PENDING_NAME)
@@ -184,7 +182,7 @@ def cmd_propose(args: argparse.Namespace) -> int:
             args.context,
             args.source,
         )
-        return f"proposed in {ctx.show(pending)}"
+        return msg("cli.proposed", path=ctx.show(pending))
 
     return run_write(args, "propose", operation)
 
@@ -202,7 +200,9 @@ def cmd_confirm(args: argparse.Namespace) -> int:
         if args.line:
             proposals = [p for p in proposals if p.line <= args.line - 1 < p.end_line]
             if not proposals:
-                raise CliError(f"{ctx.show(pending)}:{args.line} is no proposal", code=1)
+                raise CliError(
+                    msg("cli.no_proposal", path=ctx.show(pending), line=args.line), code=1
+                )
         # With --line, the decided lines are left blank: the numbers `pmem pending` printed stay
         # true
         return planner.decide_each(pending, proposals, decision, keep_lines=bool(args.line))
@@ -221,20 +221,21 @@ def cmd_fix(args: argparse.Namespace) -> int:
             if role_of(path) not in (Role.PROFILE, Role.LOG):
                 continue
             if path.parent not in folders:
-                raise CliError(
-                    f"{ctx.show(path)}: outside the profile folders "
-                    f"({', '.join(ctx.show(f) for f in folders)}); "
-                    "pmem writes only there (pass --user-dir, or run it in the project)"
-                )
+                shown = [ctx.show(f) for f in folders]
+                raise CliError(msg("cli.fix_outside_folders", path=ctx.show(path), folders=shown))
             count = planner.fix_forms(path)
             if count:
-                done.append(
-                    f"{ctx.show(path)}: {count} line{'s' if count != 1 else ''} rewritten in "
-                    "canonical form"
-                )
-        return "\n".join(done) or "nothing to fix: every form is canonical"
+                key = "cli.fixed" if count == 1 else "cli.fixed.many"
+                done.append(msg(key, path=ctx.show(path), count=count))
+        return _lines(done) if done else msg("cli.nothing_to_fix")
 
     return run_write(args, "fix", operation)
+
+
+def _lines(lines: list[Text]) -> Text:
+    """Messages one a line, still a `Text`: shown in the person's language, English in JSON."""
+    first, *rest = lines
+    return msg("cli.lines", first=first, rest=_lines(rest)) if rest else first
 
 
 def cmd_pending(args: argparse.Namespace) -> int:
@@ -245,7 +246,9 @@ def cmd_pending(args: argparse.Namespace) -> int:
     pending = _pending_path(ctx, args.pending)
     source = ctx.workspace.source(pending)
     if source is not None and source.decoded is None:
-        raise CliError(f"{ctx.show(pending)}: {source.unsafe or source.unreadable}")
+        raise CliError(
+            msg("cli.unsafe", path=ctx.show(pending), why=source.unsafe or source.unreadable)
+        )
     proposals = ctx.workspace.pending(source).proposals if source is not None else []
     if args.json:
         print(
@@ -263,12 +266,9 @@ def cmd_pending(args: argparse.Namespace) -> int:
             + masked(f"[{p.kind.value}][{p.category}] {change}")
         )
     if not proposals:
-        print(f"nothing pending in {ctx.show(pending)}")
+        print(say(msg("cli.nothing_pending", path=ctx.show(pending))))
     else:
-        print(
-            "decide one with `pmem confirm --line N` (or --keep-both, --discard); its line numbers "
-            "stay valid"
-        )
+        print(say(msg("cli.decide_hint")))
     return 0
 
 

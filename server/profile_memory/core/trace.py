@@ -9,6 +9,7 @@ from pathlib import PurePath
 
 from profile_memory.core.index import History, LogFile, PairIndex, ProfileFile
 from profile_memory.core.log import Record, op_word
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal
 from profile_memory.core.profile import Entry
 from profile_memory.core.render import ShowPath
@@ -79,39 +80,44 @@ def render_text(
         pair = found.pair
         if out:
             out.append("")
-        out.append(f"{anchor_id} · {found.state} · {pair.name} pair in {show(pair.folder)}")
+        state = msg(f"trace.state.{found.state}")
+        out.append(
+            msg("trace.head", id=anchor_id, state=state, pair=pair.name, folder=show(pair.folder))
+        )
         for entry in found.entries:
-            out.append(
-                f"entry: {show(pair.read_profile().path)}:{entry.line + 1}: {masked(entry.text)}"
-            )
+            where = f"{show(pair.read_profile().path)}:{entry.line + 1}"
+            out.append(msg("trace.entry", where=where, text=masked(entry.text)))
         if not found.entries:
-            out.append(f"entry: none in {_shown(pair.profile, pair.profile_name, show)}")
+            out.append(msg("trace.no_entry", where=_shown(pair.profile, pair.profile_name, show)))
         if found.history is None:
-            out.append(f"records: none in {_shown(pair.log, pair.log_name, show)}")
+            out.append(msg("trace.no_records", where=_shown(pair.log, pair.log_name, show)))
             continue
         records = found.history.records
         log_path = show(pair.read_log().path)
         if not everything:
-            out.append(f"latest record: {log_path}:{records[-1].line + 1}")
+            out.append(msg("trace.latest", where=f"{log_path}:{records[-1].line + 1}"))
             out += _full(pair, records[-1], show)
             if len(records) > 1:
-                out.append(f"earlier records ({len(records) - 1}):")
+                out.append(msg("trace.earlier", count=len(records) - 1))
                 out += [
                     f"  {log_path}:{r.line + 1}  {_record_summary(pair, r)}" for r in records[:-1]
                 ]
         else:
             for record in records:
-                out.append(f"record: {log_path}:{record.line + 1}")
+                out.append(msg("trace.record", where=f"{log_path}:{record.line + 1}"))
                 out += _full(pair, record, show)
         if found.history.retired_by is not None and found.state == "retired":
             by = found.history.retired_by
-            out.append(f"retired by: {by.id} ({log_path}:{by.line + 1})")
-    out += [f"pending: {show(m.path)}:{m.proposal.line + 1}: {m.change()}" for m in mentions]
+            out.append(msg("trace.retired_by", id=by.id, where=f"{log_path}:{by.line + 1}"))
+    out += [
+        msg("trace.pending", where=f"{show(m.path)}:{m.proposal.line + 1}", change=m.change())
+        for m in mentions
+    ]
     return out
 
 
 def _shown(file: ProfileFile | LogFile | None, name: str, show: ShowPath) -> str:
-    return show(file.path) if file is not None else f"{name} (missing)"
+    return show(file.path) if file is not None else msg("trace.missing", name=name)
 
 
 def _record_json(pair: PairIndex, record: Record, show: ShowPath) -> dict[str, object]:

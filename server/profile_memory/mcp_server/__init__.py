@@ -24,6 +24,7 @@ registration per tool (`memory_tool`, `read_tools`, `profile_tools`) and `resour
 # No `from __future__ import annotations`: the SDK reads each tool's annotations at run time, and
 # they name resolvers defined beside the tools.
 import inspect
+import os
 from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -31,6 +32,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import ValidationError
 
 from profile_memory import __version__, mcp_live, mcp_prompts
+from profile_memory.core.messages import language_of_environment, msg, render
 from profile_memory.mcp_server import memory_tool, profile_tools, read_tools, resources
 from profile_memory.mcp_server.engine import Door, Engine, did_you_mean
 
@@ -55,7 +57,7 @@ def _argument_error(error: ValidationError) -> str:
     name, *inner = first["loc"] or ("the arguments",)
     field = f"`{name}`" + "".join(f" item {part + 1}" for part in inner if isinstance(part, int))
     if first["type"] == "missing":
-        return f"{field} is required"
+        return msg("mcp.required", field=field)
     message = str(first["msg"])
     return f"{field}: {message[:1].lower()}{message[1:]}"
 
@@ -63,7 +65,16 @@ def _argument_error(error: ValidationError) -> str:
 class _Server(MCPServer):
     """The SDK's server, its tools' arguments checked before a tool runs: a name the tool does not
     take is refused (saying what it probably meant), a value of the wrong shape in one sentence
-    naming the field."""
+    naming the field; in the person's language."""
+
+    door: Door | None = None
+
+    def _say(self, text: str) -> str:
+        try:
+            lang = self.door.here().lang if self.door is not None else "en"
+        except ToolError:  # a broken pmem.toml: the environment's language
+            lang = language_of_environment(os.environ)
+        return render(text, lang)
 
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context | None = None
@@ -73,13 +84,16 @@ class _Server(MCPServer):
             known = list(tool.parameters.get("properties", {}))
             for given in arguments:
                 if given not in known:
-                    raise ToolError(
-                        f"{name} takes no argument `{given}`: {did_you_mean(given, known)}"
-                    )
+                    hint = did_you_mean(given, known)
+                    refused = msg("mcp.no_argument", tool=name, given=given, hint=hint)
+                    raise ToolError(self._say(refused))
             try:
                 tool.fn_metadata.validate_arguments(arguments)
             except ValidationError as error:
-                raise ToolError(f"{name}: {_argument_error(error)}") from None
+                problem = _argument_error(error)
+                raise ToolError(
+                    self._say(msg("mcp.bad_argument", tool=name, problem=problem))
+                ) from None
         return await super().call_tool(name, arguments, context)
 
 
@@ -94,7 +108,7 @@ def _tidy_tools(server: MCPServer) -> None:
 def create_server(door: Door) -> MCPServer:
     """The MCP server over `door`, with every tool and resource."""
     live = mcp_live.Live(door.project, door.user_dir)
-    server: MCPServer = _Server(
+    server = _Server(
         "profile-memory",
         version=__version__,
         instructions=INSTRUCTIONS,
@@ -102,6 +116,7 @@ def create_server(door: Door) -> MCPServer:
         lifespan=mcp_live.lifespan(live),
         subscriptions=live.bus,
     )
+    server.door = door
     memory_tool.register(server, door)
     read_tools.register(server, door)
     profile_tools.register(server, door)

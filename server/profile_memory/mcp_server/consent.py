@@ -128,15 +128,14 @@ def write_planned(door: Door, planned: Planned, bound: bool = True) -> Outcome:
     except Changed as error:
         return Outcome(
             status="changed",
-            message=f"{error} (another session wrote them while the person was asked); "
-            "call the tool again to ask about the change as it is now",
+            message=say(door, "mcp.changed", error=error.args[0]),
             changed=[here.show(path) for path in error.paths],
         )
     except WRITE_ERRORS as error:
         raise failed(here, error) from None
     return Outcome(
         status="written",
-        message=f"done: {plan.outcome}",
+        message=say(door, "mcp.done", outcome=plan.outcome),
         ids=plan.ids,
         files=[here.show(path) for path in paths],
         limits=_limits(here, plan),

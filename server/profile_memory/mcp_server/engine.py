@@ -21,6 +21,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
 from profile_memory.core.config import today
+from profile_memory.core.messages import Lang, Text, language_of_environment, msg, render
 from profile_memory.core.text import one_line
 from profile_memory.core.workspace import Workspace
 from profile_memory.front import Context as Here
@@ -68,7 +69,7 @@ class Engine:
             try:
                 here = load_context(door.user_dir, cwd=door.project, provider=self._provider)
             except FrontError as error:
-                raise ToolError(str(error)) from None
+                raise unreadable(error) from None
             kept = self._workspace
             if (
                 kept is None
@@ -118,7 +119,7 @@ class Door:
         try:
             return load_context(self.user_dir, cwd=self.project)
         except FrontError as error:
-            raise ToolError(str(error)) from None
+            raise unreadable(error) from None
 
     def reading(self) -> AbstractContextManager[Here]:
         """The same on the engine's kept workspace, for reading tools: nothing that did not change
@@ -144,14 +145,23 @@ def source_of(ctx: Context, given: str | None) -> str:
     return f"{declared}; source given by the agent: {given}" if given else declared
 
 
-def failed(here: Here, error: Exception) -> ToolError:
-    """A refused write or read as a tool error, in the words the CLI uses (`front.explained`)."""
-    return ToolError(explained(error, here.show).message)
+def failed(here: Here, error: Exception, lang: Lang | None = None) -> ToolError:
+    """A refused write or read as a tool error, in the words the CLI uses (`front.explained`), in
+    the person's language (or `lang`)."""
+    return ToolError(render(explained(error, here.show).message, lang or here.lang))
+
+
+def unreadable(error: FrontError) -> ToolError:
+    """The places or settings could not be read (a broken pmem.toml): said in the environment's
+    language, the only one known then."""
+    return ToolError(render(error.message, language_of_environment(os.environ)))
 
 
 WRITE_ERRORS = failures()
 
 
-def did_you_mean(name: str, names: list[str]) -> str:
+def did_you_mean(name: str, names: list[str]) -> Text:
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-    return f"did you mean `{close[0]}`?" if close else f"the arguments are {', '.join(names)}"
+    if close:
+        return msg("mcp.did_you_mean", name=close[0])
+    return msg("mcp.arguments_are", names=list(names))

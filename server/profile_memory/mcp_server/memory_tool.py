@@ -103,8 +103,8 @@ def register(server: MCPServer, door: Door) -> None:
                 appended = journal_append(folder, text, list(tags or []))
                 return f"Journal entry added at {appended.entry.ts}."
             return _journal_search(here, folder, query, tag, limit)
-        except WRITE_ERRORS as error:
-            raise failed(here, error) from None
+        except WRITE_ERRORS as error:  # in English, as Cherry's own memory tool answers
+            raise failed(here, error, "en") from None
 
 
 def _fact_updated(

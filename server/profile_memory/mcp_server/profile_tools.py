@@ -19,6 +19,7 @@ from profile_memory.core import anchors
 from profile_memory.core.files import (
     PENDING_NAME,
 )
+from profile_memory.core.messages import CATALOGUE, msg, render
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import PlanError, Planner
 from profile_memory.core.resolve import Resolver
@@ -32,6 +33,7 @@ from profile_memory.mcp_server.consent import (
     ask,
     decide,
     plan_change,
+    say,
     write,
 )
 from profile_memory.mcp_server.engine import (
@@ -62,6 +64,11 @@ def _scope(name: str | None) -> Scope | None:
     return Scope(name) if name else None
 
 
+def _scope_word(name: str) -> str:
+    """A profile's scope (user, project) as a result names it in the person's language."""
+    return msg(f"scope.{name}") if f"scope.{name}" in CATALOGUE else name
+
+
 def _pending_path(here: Here) -> Path:
     folder = here.places.project_dir
     return Path(here.workspace.find_name(folder, PENDING_NAME) or folder / PENDING_NAME)
@@ -89,18 +96,15 @@ def _proposed(
         planner.propose(
             pending, Scope(scope), kind, category, text, old, context, source_of(ctx, source)
         )
-        return f"proposed in {here.show(pending)}"
+        return msg("cli.proposed", path=here.show(pending))
 
     plan, files = write(here, "propose", operation)
     doc = parse_pending(pending.read_text(encoding="utf-8-sig"))
     found = next((p for p in reversed(doc.proposals) if normalise(p.text) == normalise(text)), None)
     where = f"{here.show(pending)}:{found.line + 1}" if found else here.show(pending)
     lines = doc.lines[found.line : found.end_line] if found else []
-    message = (
-        plan.outcome
-        if status == "written"
-        else f"waiting for the person at {where} (confirm it in the editor, or `pmem confirm`)"
-    )
+    said = plan.outcome if status == "written" else msg("mcp.waiting", where=where)
+    message = render(said, here.lang)
     return Outcome(status=status, message=message, files=files, pending=where, proposal=lines)
 
 
@@ -110,7 +114,9 @@ def _add_operation(
     def operation(planner: Planner) -> str:
         ref = _resolver(planner, door).pair_ref(Scope(scope))
         anchor_id = planner.add(ref, category, text, context, source)
-        return f"add {anchor_id} to the {scope} profile under `{category}`: {text}"
+        return msg(
+            "mcp.added", id=anchor_id, scope=_scope_word(scope), category=category, text=text
+        )
 
     return operation
 
@@ -130,15 +136,15 @@ def _change_operation(
         ref = _resolver(planner, door).pair_carrying(anchor_id, _scope(scope))
         entries = planner.pair(ref).entries_by_id.get(anchor_id, [])
         now = entries[0].text if entries else ""
-        where = f"the {ref.name.removesuffix('-profile')} profile"
+        where = _scope_word(ref.name.removesuffix("-profile"))
         if kind == "evolve":
             planner.evolve(ref, anchor_id, text or "", context, source)
-            return f"evolve {anchor_id} in {where}: {now} → {text}"
+            return msg("mcp.evolved", id=anchor_id, scope=where, old=now, text=text)
         if kind == "pivot":
             new_id = planner.pivot(ref, anchor_id, text or "", context, source)
-            return f"pivot {anchor_id} in {where} to {new_id}: {now} → {text}"
+            return msg("mcp.pivoted", id=anchor_id, scope=where, new=new_id, old=now, text=text)
         planner.delete(ref, anchor_id, context, source)
-        return f"delete {anchor_id} from {where}: {now}"
+        return msg("mcp.deleted", id=anchor_id, scope=where, old=now)
 
     return operation
 
@@ -183,7 +189,7 @@ def _decide_operation(door: Door, line: int | None, decision: Decision) -> Opera
         if line is not None:
             proposals = [p for p in proposals if p.line <= line - 1 < p.end_line]
             if not proposals:
-                raise PlanError(f"{here.show(pending)}:{line} is no proposal")
+                raise PlanError(msg("cli.no_proposal", path=here.show(pending), line=line))
         return planner.decide_each(pending, proposals, decision, keep_lines=line is not None)
 
     return operation
@@ -367,10 +373,7 @@ def _delete_tool(server: MCPServer, door: Door) -> None:
             planned,
             lambda: Outcome(
                 status="not_written",
-                message=(
-                    "this client cannot ask the person, and a delete cannot wait in the pending "
-                    f"file: ask them to run `pmem delete {id}`, or to delete it in the editor"
-                ),
+                message=say(door, "mcp.delete_cannot_wait", id=id),
             ),
         )
 
@@ -403,7 +406,6 @@ def _confirm_tool(server: MCPServer, door: Door) -> None:
             planned,
             lambda: Outcome(
                 status="not_written",
-                message="this client cannot ask the person: they decide the pending proposals in "
-                "the editor, or with `pmem confirm`",
+                message=say(door, "mcp.confirm_cannot_ask"),
             ),
         )

@@ -18,6 +18,7 @@ from profile_memory.core.facts_history import (
     history_json,
     unified_diff,
 )
+from profile_memory.core.messages import msg, render
 from profile_memory.core.render import as_json_objects
 from profile_memory.core.rules import check_files
 from profile_memory.core.trace import render_json
@@ -71,9 +72,11 @@ def _recall_tool(server: MCPServer, door: Door) -> None:
         with door.reading() as here:
             sections, unread = recall_blocks.gather(here.workspace, here.places, here.show)
         output = recall_blocks.RENDERERS[format](sections)
-        notes = "\n".join(recall_blocks.unread_note(skipped) for skipped in unread)
+        notes = "\n".join(
+            render(recall_blocks.unread_note(skipped), here.lang) for skipped in unread
+        )
         if not notes:
-            return [output or "No memory yet."]
+            return [output or render(msg("mcp.no_memory"), here.lang)]
         return [output, notes] if output else [notes]
 
 
@@ -85,7 +88,7 @@ def _trace_tool(server: MCPServer, door: Door) -> None:
         with door.reading() as here:
             traces = trace_of(here.resolver.pairs(), id)
             if not traces:
-                raise ToolError(f"{id} is in no profile or log")
+                raise ToolError(render(msg("mcp.unknown_id", id=id), here.lang))
             return render_json(id, traces, here.show, here.resolver.mentions(id))
 
 
@@ -98,7 +101,7 @@ def _search_tool(server: MCPServer, door: Door) -> None:
             try:
                 found = memory_search(here.resolver, query, limit=limit)
             except ValueError as error:
-                raise ToolError(str(error)) from None
+                raise ToolError(render(error.args[0], here.lang)) from None
             return Hits(hits=[hit_json(hit, here.show) for hit in found.hits])
 
 
@@ -125,7 +128,7 @@ def _facts_history_tool(server: MCPServer, door: Door) -> None:
             diff = unified_diff(
                 old, current or b"", here.show(version_path(folder, rev)), here.show(path)
             )
-            return diff or f"FACT.md is the same as version {rev}."
+            return diff or render(msg("mcp.same_fact", rev=rev), here.lang)
         except (UnknownRev, UnsafePath, OSError) as error:
             raise failed(here, error) from None
 

@@ -22,6 +22,7 @@ from typing import Any
 from profile_memory.core.buffers import Edit, apply_edits, position_of
 from profile_memory.core.config import Settings, today
 from profile_memory.core.files import role_of
+from profile_memory.core.messages import msg
 from profile_memory.core.places import Places
 from profile_memory.core.plans import Plan, PlanError, Planner
 from profile_memory.core.text import UTF8_BOM
@@ -46,11 +47,11 @@ class Changed(PlanError):
 
     def __init__(self, paths: list[PurePath], reason: str = "") -> None:
         self.paths = paths
-        names = ", ".join(path.name for path in paths) or "the plan"
-        super().__init__(
-            f"{names} changed since the change was planned{f' ({reason})' if reason else ''}: "
-            "nothing was written"
-        )
+        names = [path.name for path in paths] or msg("store.the_plan")
+        if reason:
+            super().__init__(msg("store.changed_why", names=names, reason=reason))
+        else:
+            super().__init__(msg("store.changed", names=names))
 
 
 class _Reading(DiskProvider):

@@ -254,8 +254,10 @@ def read_in(opened: Folder, folder: Path, rev: str) -> bytes:
         if versions_dir is not None and is_rev(rev):
             data = _read(versions_dir, version_name(rev))
     if data is None:
+        from profile_memory.core.messages import msg
+
         raise UnknownRev(
-            f"{folder / HISTORY_FOLDER}: no kept version {rev!r} (`pmem facts history` lists them)"
+            msg("fact.unknown_rev", folder=str(folder / HISTORY_FOLDER), rev=repr(rev))
         )
     return data
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from profile_memory.core.files import LOG_SUFFIX, Role, role_of
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import Scope
 from profile_memory.core.text import UTF8_BOM
 from profile_memory.store.safe import append_missing_lines, open_folder
@@ -51,7 +52,7 @@ def _git(*args: str, cwd: Path, check: bool = True) -> subprocess.CompletedProce
     try:
         done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, timeout=60)
     except (OSError, subprocess.TimeoutExpired) as error:
-        raise GitError(f"cannot run git: {error}") from None
+        raise GitError(msg("git.cannot_run", error=str(error))) from None
     if check and done.returncode != 0:
         message = done.stderr.decode("utf-8", "replace").strip() or f"git {args[0]} failed"
         raise GitError(message)
@@ -75,7 +76,7 @@ def pmem_command() -> str:
 def work_tree(cwd: Path) -> Path:
     done = _git("rev-parse", "--show-toplevel", cwd=cwd, check=False)
     if done.returncode != 0:
-        raise GitError("not inside a git work tree (run `pmem init --git` in the repository)")
+        raise GitError(msg("git.not_work_tree"))
     return Path(done.stdout.decode().strip())
 
 
@@ -259,10 +260,7 @@ def merge_texts(
         if plan is None:
             plan = merge.renumbering_from_profiles(base, ours, theirs)
             if plan:
-                notes.append(
-                    "the log's versions were not found in the commits being merged: the "
-                    "renumbering was read from the profiles alone; run `pmem check`"
-                )
+                notes.append(msg("merge.log_not_found"))
         return merge.merge_profile(base, ours, theirs, plan), notes
     if role is Role.PENDING:
         plans = {}
@@ -273,7 +271,7 @@ def merge_texts(
         return merge.merge_pending(base, ours, theirs, plans), notes
     if role is Role.JOURNAL:
         return merge.merge_journal(base, ours, theirs), notes
-    raise ValueError(f"{path}: not a memory file pmem merges")
+    raise ValueError(msg("merge.not_memory_file", path=str(path)))
 
 
 def run_driver(base_file: Path, ours_file: Path, theirs_file: Path, path: str) -> DriverResult:
@@ -290,15 +288,14 @@ def run_driver(base_file: Path, ours_file: Path, theirs_file: Path, path: str) -
     except Exception as error:  # noqa: BLE001 - git must still get a merge, never a traceback
         fallback = _line_merge(base_file, ours_file, theirs_file)
         return DriverResult(
-            fallback.conflicts, (f"pmem could not merge it ({error!r})", *fallback.notes)
+            fallback.conflicts, (msg("merge.could_not", error=repr(error)), *fallback.notes)
         )
     data = merged.text.encode("utf-8")
     if boms[1] and not data.startswith(UTF8_BOM):
         data = UTF8_BOM + data
     ours_file.write_bytes(data)
     for side, old, new in merged.renumbered:
-        whose = "our" if side == "ours" else "their"
-        notes.append(f"{whose} {old} is now {new}: both sides had given {old} to other entries")
+        notes.append(msg(f"merge.renumbered.{side}", old=old, new=new))
     return DriverResult(merged.conflicts, tuple(notes))
 
 

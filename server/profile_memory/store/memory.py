@@ -298,8 +298,5 @@ def fact_size_note(content: str, max_file_bytes: int, fact_file_max_bytes: int) 
     if size > max_file_bytes:
         raise BadInput(msg("store.fact_too_big", size=size, limit=max_file_bytes))
     if size > fact_file_max_bytes:
-        return (
-            f"FACT.md is now {size:,} bytes, over factFileMaxBytes ({fact_file_max_bytes:,}): all "
-            "of it enters every prompt; move what will not matter in 6 months to the journal"
-        )
+        return msg("store.fact_big", size=size, limit=fact_file_max_bytes)
     return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import unicodedata
 
 from profile_memory.core import anchors
+from profile_memory.core.messages import msg
 from profile_memory.core.plans.records import field_value
 from profile_memory.core.text import (
     HTML_COMMENT,
@@ -46,59 +47,52 @@ def refuse_controls(value: str, what: str) -> None:
             or category == "Cs"
             or (char in BIDI_CONTROLS)
         ):
-            raise BadText(
-                f"{what} contains the control character U+{ord(char):04X} at character "
-                f"{index + 1}; write plain text"
-            )
+            code = f"{ord(char):04X}"
+            raise BadText(msg("plan.control_char", what=what, code=code, index=index + 1))
 
 
 def bounded(value: str, what: str, limit: int) -> str:
     """`value` checked for control characters and at most `limit` characters (as it is written)."""
     refuse_controls(value, what)
     if len(value) > limit:
-        raise BadText(f"{what} is {len(value):,} characters, over the limit of {limit:,}")
+        raise BadText(msg("plan.too_long", what=what, count=len(value), limit=limit))
     return value
 
 
 def given_fields(context: str | None, source: str | None) -> None:
     """The context and the source a write is given, within their bounds."""
     if context:
-        bounded(field_value("context", context), "the context", CONTEXT_MAX_CHARS)
+        bounded(field_value("context", context), msg("what.context"), CONTEXT_MAX_CHARS)
     if source:
-        bounded(one_line(source), "the source", TEXT_MAX_CHARS)
+        bounded(one_line(source), msg("what.source"), TEXT_MAX_CHARS)
 
 
-def entry_text(text: str, what: str = "the entry text") -> str:
+def entry_text(text: str, what: str | None = None) -> str:
     """Text for an entry or a proposal, on one line, within its bounds. An anchor comment in it
     would give the entry a second id (or forge one), and any comment syntax would change where its
     text ends, so both are refused, as is empty text."""
+    what = what or msg("what.entry_text")
     refuse_controls(text, what)
     folded = bounded(one_line(text), what, TEXT_MAX_CHARS)
     if not folded:
-        raise BadText(f"{what} is empty")
+        raise BadText(msg("plan.empty", what=what))
     for comment in HTML_COMMENT.finditer(folded):
         if anchors.TOKEN.search(comment.group(0)):
-            raise BadText(
-                f"{what} carries an anchor comment {comment.group(0)}; ids are given by pmem, "
-                "write the text alone"
-            )
+            raise BadText(msg("plan.anchor_in_text", what=what, comment=comment.group(0)))
     for mark in ("<!--", "-->"):
         if mark in folded:
-            raise BadText(
-                f"{what} contains `{mark}`, which would end or open a comment in the profile"
-            )
+            raise BadText(msg("plan.comment_mark", what=what, mark=mark))
     return folded
 
 
 def category_name(text: str) -> str:
     """A category as a `## ` heading and a `[CATEGORY]` of a proposal: one line, not blank, no
     brackets, within its bounds."""
-    refuse_controls(text, "the category")
-    folded = bounded(one_line(text), "the category", CATEGORY_MAX_CHARS)
+    what = msg("what.category")
+    refuse_controls(text, what)
+    folded = bounded(one_line(text), what, CATEGORY_MAX_CHARS)
     if not folded:
-        raise BadText("the category is empty")
+        raise BadText(msg("plan.empty", what=what))
     if "[" in folded or "]" in folded:
-        raise BadText(
-            f"the category `{folded}` contains a bracket, which would break `[KIND][CATEGORY]`"
-        )
+        raise BadText(msg("plan.category_bracket", category=folded))
     return folded

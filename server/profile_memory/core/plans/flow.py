@@ -26,6 +26,7 @@ from profile_memory.core.log import (
     Op,
     parse_log,
 )
+from profile_memory.core.messages import msg
 from profile_memory.core.plans.bounds import (
     BadText,
     PlanError,
@@ -188,10 +189,10 @@ class WriteFlow:
         """Append the log record of one change to the pair's log, in the log's own language, and
         note the id as written by this plan. `old` makes the operation `WORD（OLD → NEW）`."""
         self._refuse_secrets(
-            ("the text", summary),
-            ("the context", context),
-            ("the source", source),
-            ("the category", category),
+            (msg("what.text"), summary),
+            (msg("what.context"), context),
+            (msg("what.source"), source),
+            (msg("what.category"), category),
         )
         language = self.language_of(ref)
         word = OP_WRITTEN[language][op]
@@ -228,7 +229,7 @@ class WriteFlow:
         pair = self.pair(ref)
         entries = pair.entries_by_id.get(anchor_id)
         if not entries:
-            raise PlanError(f"{anchor_id} is no entry of {self.profile_path(ref).name}")
+            raise PlanError(msg("plan.no_entry", id=anchor_id, name=self.profile_path(ref).name))
         refuse_shared_id(pair, anchor_id)
         return entries[0]
 
@@ -346,9 +347,7 @@ class WriteFlow:
         doc = parse_profile(self.text(path))
         entry = next((e for e in doc.entries if e.line == line), None)
         if entry is None or entry.anchors or line in doc.has_malformed_anchor:
-            raise PlanError(
-                f"{path.name}:{line + 1} is no unconfirmed entry: it already carries an id"
-            )
+            raise PlanError(msg("plan.already_has_id", name=path.name, line=line + 1))
         anchor_id = self._new_id()
         raw = doc.lines[line].rstrip()
         self.buffers.set_line(path, line, f"{raw} <!-- {anchor_id} -->")
@@ -382,7 +381,7 @@ class WriteFlow:
         given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
         if tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
-            raise PlanError(f"{anchor_id} already reads `{new_text}`: nothing to evolve")
+            raise PlanError(msg("plan.same_text", id=anchor_id, text=new_text))
         self._touched(anchor_id)
         self._reword(ref, entry, Op.EVOLVE, anchor_id, new_text, old, context, source, None)
 
@@ -444,7 +443,7 @@ class WriteFlow:
         record."""
         history = self.pair(ref).history(anchor_id)
         if history is None or history.state is State.LIVE:
-            raise PlanError(f"{anchor_id} is not deleted or retired")
+            raise PlanError(msg("plan.not_deleted", id=anchor_id))
         summary = history.latest_summary or ""
         category = history.latest_value("category") or ""
         if anchor_id not in self.pair(ref).entries_by_id:

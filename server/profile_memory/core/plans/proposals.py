@@ -40,7 +40,7 @@ class Proposals(WriteFlow):
     def proposal_ref(self, pending: PurePath, proposal: Proposal) -> PairRef:
         if proposal.scope is Scope.USER:
             if self.workspace.user_dir is None:
-                raise PlanError("no user profile folder is known")
+                raise PlanError(msg("plan.no_user_folder"))
             return PairRef(self.workspace.user_dir, "user-profile")
         return PairRef(pending.parent, PROJECT_PAIR)
 
@@ -48,15 +48,14 @@ class Proposals(WriteFlow):
         pair = self.pair(ref)
         if proposal.target is not None:
             if proposal.target.text not in pair.entries_by_id:
-                raise PlanError(
-                    f"target {proposal.target.text} is no entry of {self.profile_path(ref).name}"
-                )
+                name = self.profile_path(ref).name
+                raise PlanError(msg("plan.no_target", target=proposal.target.text, name=name))
             return proposal.target.text
         old = normalise(proposal.old or "")
         for entry in pair.profile.doc.entries_in(proposal.category) if pair.profile else []:
             if normalise(entry.text) == old and entry.id:
                 return entry.id
-        raise PlanError(f"no confirmed entry of `{proposal.category}` reads `{old}`")
+        raise PlanError(msg("plan.no_old", category=proposal.category, old=old))
 
     def decide(
         self,
@@ -208,22 +207,22 @@ class Proposals(WriteFlow):
         source: str | None = None,
     ) -> None:
         """Append a proposal in the skill's format under its scope header (added if missing)."""
-        entry_text(text, "the proposal's text"), category_name(category)
+        entry_text(text, msg("what.proposal_text")), category_name(category)
         if kind is not ProposalKind.ADD or old:
-            entry_text(old or "", "OLD")
+            entry_text(old or "", msg("what.old"))
         given_fields(context, source)
         self._refuse_secrets(
-            ("the proposal's text", text),
-            ("OLD", old),
-            ("the context", context),
-            ("the source", source),
-            ("the category", category),
+            (msg("what.proposal_text"), text),
+            (msg("what.old"), old),
+            (msg("what.context"), context),
+            (msg("what.source"), source),
+            (msg("what.category"), category),
         )
         language = self.language
-        text, category = entry_text(text, "the proposal's text"), category_name(category)
+        text, category = entry_text(text, msg("what.proposal_text")), category_name(category)
         context, source = (one_line(value) if value else None for value in (context, source))
         if kind is not ProposalKind.ADD:
-            old = entry_text(old or "", "OLD")
+            old = entry_text(old or "", msg("what.old"))
         word = KIND_WRITTEN[language][kind]
         if kind is ProposalKind.ADD:
             body = text

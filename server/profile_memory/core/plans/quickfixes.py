@@ -20,6 +20,7 @@ from profile_memory.core.log import (
     Op,
     parse_log,
 )
+from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal, ProposalKind
 from profile_memory.core.plans.bounds import PlanError, category_name
 from profile_memory.core.plans.flow import WriteFlow
@@ -59,7 +60,7 @@ class QuickFixes(WriteFlow):
             if slip.canonical is not None and only_line in (None, slip.line)
         }
         if only_line is not None and not rewrites:
-            raise PlanError(f"{path.name}:{only_line + 1} has no rewrite in canonical form")
+            raise PlanError(msg("plan.no_rewrite", name=path.name, line=only_line + 1))
         lines, _ = self.buffers.lines(path)
         for index, canonical in rewrites.items():
             lines[index] = canonical + ending_of(lines[index])
@@ -83,7 +84,7 @@ class QuickFixes(WriteFlow):
         lines, _ = self.buffers.lines(path)
         meant = anchors.repaired(lines[span.start_line][span.start_col : span.end_col])
         if meant is None:
-            raise PlanError("the token does not plainly mean one id")
+            raise PlanError(msg("plan.token_unclear"))
         self.buffers.replace(path, span, meant)
         return meant
 
@@ -94,7 +95,7 @@ class QuickFixes(WriteFlow):
         line = lines[span.start_line] if span.start_line < len(lines) else ""
         found = find_secrets(line[span.start_col : span.end_col])
         if span.start_line != span.end_line or not found:
-            raise PlanError(f"{path.name}:{span.start_line + 1}: no secret there any more")
+            raise PlanError(msg("plan.no_secret", name=path.name, line=span.start_line + 1))
         self.buffers.replace(path, span, redacted(found[0].kind))
         return found[0].kind
 
@@ -102,7 +103,9 @@ class QuickFixes(WriteFlow):
         doc = parse_profile(self.text(self.profile_path(ref)))
         entry = next((e for e in doc.entries if e.line == line), None)
         if entry is None:
-            raise PlanError(f"{self.profile_path(ref).name}:{line + 1} is no entry")
+            raise PlanError(
+                msg("plan.not_entry_line", name=self.profile_path(ref).name, line=line + 1)
+            )
         return entry
 
     def new_id_for_entry(self, ref: PairRef, line: int, span: Span) -> str:
@@ -147,7 +150,7 @@ class QuickFixes(WriteFlow):
         touched)."""
         history = self.pair(ref).history(anchor_id)
         if history is None:
-            raise PlanError(f"{anchor_id} has no record")
+            raise PlanError(msg("plan.no_record", id=anchor_id))
         self._touched(anchor_id)
         return history.latest_value("category") or "", as_written(history.latest_summary or "")
 
@@ -199,7 +202,7 @@ class QuickFixes(WriteFlow):
         records = parse_log(self.text(log_path)).records
         record = next((r for r in records if r.line == record_line and r.id_span), None)
         if record is None or record.id_span is None:
-            raise PlanError(f"{log_path.name}:{record_line + 1} is no record with an id")
+            raise PlanError(msg("plan.not_record_line", name=log_path.name, line=record_line + 1))
         return self.replace_token(log_path, record.id_span, record.date)
 
     def make_restore(self, ref: PairRef, record_line: int) -> None:
@@ -209,7 +212,7 @@ class QuickFixes(WriteFlow):
         record = next(r for r in doc.records if r.line == record_line)
         field = record.fields.get("operation")
         if field is None or record.operation is None:
-            raise PlanError(f"the record on line {record_line + 1} has no operation")
+            raise PlanError(msg("plan.no_operation", line=record_line + 1))
         word = OP_WRITTEN["en" if field.english else "zh"][Op.RESTORE]
         span = field.value_span
         self.buffers.replace(
@@ -261,11 +264,11 @@ class QuickFixes(WriteFlow):
         doc = parse_profile(self.text(path))
         heading = doc.heading_named(old)
         if heading is None:
-            raise PlanError(f"no category `{old}` in {path.name}")
+            raise PlanError(msg("plan.no_category", old=old, name=path.name))
         new = category_name(new)
         named = doc.heading_named(new)
         if named is not None and named is not heading:
-            raise PlanError(f"`{new}` is already a category; merge instead")
+            raise PlanError(msg("plan.category_exists", new=new))
         self.buffers.set_line(path, heading.line, f"## {new}")
 
     def merge_category(self, ref: PairRef, source: str, target: str) -> None:
@@ -274,7 +277,7 @@ class QuickFixes(WriteFlow):
         doc = parse_profile(self.text(path))
         heading, into = doc.heading_named(source), doc.heading_named(target)
         if heading is None or into is None or heading is into:
-            raise PlanError(f"cannot merge `{source}` into `{target}`")
+            raise PlanError(msg("plan.cannot_merge", source=source, target=target))
         moved = [doc.lines[e.line] for e in doc.entries if e.category == heading.name]
         following = [c.line for c in doc.categories if c.line > heading.line]
         stop = following[0] if following else doc.line_count
