@@ -367,6 +367,16 @@ class WriteFlow:
             ref, anchor_id, Op.DELETE, category, entry.text, context=context, source=source
         )
 
+    def _rewording(
+        self, ref: PairRef, anchor_id: str, new_text: str, context: str | None, source: str | None
+    ) -> tuple[Entry, str, str]:
+        """The live entry an evolve or a pivot rewords, the new text and the wording it replaces
+        (every value within its bounds)."""
+        entry = self._live_entry(ref, anchor_id)
+        new_text = entry_text(new_text)
+        given_fields(context, source)
+        return entry, new_text, self._current_wording(ref, anchor_id, entry)
+
     def evolve(
         self,
         ref: PairRef,
@@ -376,10 +386,7 @@ class WriteFlow:
         source: str | None = None,
     ) -> None:
         """New wording, same id: `演进（OLD → NEW）`."""
-        entry = self._live_entry(ref, anchor_id)
-        new_text = entry_text(new_text)
-        given_fields(context, source)
-        old = self._current_wording(ref, anchor_id, entry)
+        entry, new_text, old = self._rewording(ref, anchor_id, new_text, context, source)
         if tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
             raise PlanError(msg("plan.same_text", id=anchor_id, text=new_text))
         self._touched(anchor_id)
@@ -394,10 +401,7 @@ class WriteFlow:
         source: str | None = None,
     ) -> str:
         """NEW replaces the entry under a new id; the pivot record supersedes the old id."""
-        entry = self._live_entry(ref, anchor_id)
-        new_text = entry_text(new_text)
-        given_fields(context, source)
-        old = self._current_wording(ref, anchor_id, entry)
+        entry, new_text, old = self._rewording(ref, anchor_id, new_text, context, source)
         new_id = self._new_id()
         self._reword(ref, entry, Op.PIVOT, new_id, new_text, old, context, source, anchor_id)
         return new_id
