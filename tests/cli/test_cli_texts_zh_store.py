@@ -54,3 +54,12 @@ def test_a_bad_pmem_today_is_said_in_either_language(clean):
         2,
         "pmem: PMEM_TODAY='2026-13-01' is not a date YYYY-MM-DD",
     )
+
+
+def test_a_merge_that_cannot_read_its_versions_is_said_in_either_language(clean, tmp_path):
+    base, ours, theirs = (str(tmp_path / name) for name in ("base", "ours", "theirs"))
+    args = ("merge", base, ours, theirs, "user-profile.md")
+    said = pmem(clean, *args, env=ZH)
+    assert said.code == 2 and said.err.startswith(f"pmem: 合并 user-profile.md 失败：{base}：")
+    said = pmem(clean, *args, env=EN)
+    assert said.code == 2 and said.err.startswith(f"pmem: merge user-profile.md: {base}: ")

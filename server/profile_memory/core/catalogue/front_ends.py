@@ -580,6 +580,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "store.fact_unchanged": ("{why}; FACT.md is unchanged", "{why}；FACT.md 没有改动"),
     # An OSError whose reason is a catalogue text, as Python writes one (`said`)
+    "cli.merge_failed": ("merge {path}: {error}", "合并 {path} 失败：{error}"),
     "os.error": ("[Errno {errno}] {why}", "[错误号 {errno}] {why}"),
     "os.error_at": ("[Errno {errno}] {why}: {path}", "[错误号 {errno}] {why}：{path}"),
     "search.limit": (
