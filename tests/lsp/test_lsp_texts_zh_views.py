@@ -1,14 +1,20 @@
-"""The view's timeline document (lsp/views.py, `markdown`) and the hover's history line of a
-record with no operation (lsp/hover.py) in the interface's language: Chinese under locale zh-cn,
-today's English under en."""
+"""The view's timeline document (lsp/views.py, `markdown`), the hover's history line of a record
+with no operation (lsp/hover.py) and the refusal to restore a FACT.md version holding a secret
+(lsp/commands.py) in the interface's language: Chinese under locale zh-cn, today's English under
+en."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import pytest_lsp
+from cli_support import run_pmem
 from lsp_support import SERVER, Session, start_session
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
+from secrets_support import FAKES
 
 
 @pytest_lsp.fixture(config=SERVER, params=["zh-cn", "en"])
@@ -45,3 +51,24 @@ async def test_a_record_with_no_operation_says_so_in_the_hover(session: Session)
     )
     word = "没有操作" if session.lang == "zh" else "no operation"
     assert f"- 2026-04-12 {word} — 极简界面偏好" in found.contents.value, found.contents.value
+
+
+async def test_a_version_holding_a_secret_is_not_restored_and_named_in_the_language(
+    session: Session,
+):
+    key = FAKES["github-token"]
+    fact = session.repo / "memory" / "FACT.md"
+    fact.write_text(f"# Facts\n\n- token {key}\n", encoding="utf-8")
+    newer = f"# Facts\n\n- token {key}\n- 新的事实\n"
+    done = run_pmem("facts", "update", "--allow-secret", "-", cwd=session.repo, stdin=newer)
+    assert done.code == 0, done.err
+    listed = run_pmem("facts", "history", "--json", cwd=session.repo)
+    (rev,) = [v["rev"] for v in json.loads(listed.out) if v["by"] != "outside"]
+    session.open(fact)
+    with pytest.raises(JsonRpcException) as caught:
+        await session.client.workspace_execute_command_async(
+            types.ExecuteCommandParams("profileMemory.factsRestore", [{"rev": rev}])
+        )
+    said = caught.value.message
+    assert (f"版本 {rev} 中有" if session.lang == "zh" else f"version {rev} contains") in said, said
+    assert key not in said
