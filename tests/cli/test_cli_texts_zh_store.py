@@ -63,3 +63,15 @@ def test_a_merge_that_cannot_read_its_versions_is_said_in_either_language(clean,
     assert said.code == 2 and said.err.startswith(f"pmem: 合并 user-profile.md 失败：{base}：")
     said = pmem(clean, *args, env=EN)
     assert said.code == 2 and said.err.startswith(f"pmem: merge user-profile.md: {base}: ")
+
+
+def test_a_journal_that_is_a_symbolic_link_is_not_searched_in_either_language(clean, tmp_path):
+    journal = clean / "repo" / "memory" / "JOURNAL.jsonl"
+    journal.rename(tmp_path / "JOURNAL.jsonl")
+    journal.symlink_to(tmp_path / "JOURNAL.jsonl")
+    said = pmem(clean, "journal", "search", "x", env=ZH)
+    assert said.code == 2 and said.err.rstrip().endswith("JOURNAL.jsonl：是符号链接；不读取它")
+    said = pmem(clean, "journal", "search", "x", env=EN)
+    assert said.code == 2 and said.err.rstrip().endswith(
+        "JOURNAL.jsonl: is a symbolic link; it is not read"
+    )
