@@ -122,7 +122,7 @@ def load_context(
     except ConfigFileError as error:
         raise FrontError(str(error)) from None
     except OSError as error:
-        why = str(error.strerror or error)
+        why = error.strerror or str(error)
         raise FrontError(
             msg("cli.cannot_read", path=error.filename or "pmem.toml", why=why)
         ) from None
@@ -172,8 +172,8 @@ def failures() -> tuple[type[Exception], ...]:
 def os_error(error: OSError, unnamed: str = "") -> str:
     """One line for a filesystem failure: the path (else `unnamed`, if any), then the reason."""
     where = error.filename or unnamed
-    reason = error.strerror or error
-    return f"{where}: {reason}" if where else f"{reason}"
+    reason = error.strerror or str(error)  # a catalogue `Text` (the store's reasons) stays one
+    return msg("unsafe.source", path=str(where), reason=reason) if where else reason
 
 
 def explained(

@@ -115,5 +115,5 @@ def _run(args: argparse.Namespace) -> int:
     except (
         OSError
     ) as error:  # a filesystem failure no command foresaw: still one line, never a traceback
-        print(f"pmem: {os_error(error)}", file=sys.stderr)
+        print(f"pmem: {say(os_error(error))}", file=sys.stderr)
         return 2

@@ -105,7 +105,7 @@ def _journals(ctx: Context, given: str | None) -> list[Path]:
     found = [Path(path) for path in Resolver(ctx.workspace, places).journals()]
     for path in found:
         if os.path.islink(path):
-            raise UnsafePath(path, "is a symbolic link; it is not read")
+            raise UnsafePath(path, msg("store.link_not_read"))
     return found
 
 

@@ -52,7 +52,8 @@ def cmd_init(args: argparse.Namespace) -> int:
         except UnsafePath as error:
             raise CliError(msg("cli.unsafe", path=ctx.show(error.path), why=error.reason)) from None
         except OSError as error:
-            raise CliError(f"{ctx.show(folder)}: {error.strerror or error}") from None
+            why = error.strerror or str(error)
+            raise CliError(msg("unsafe.source", path=ctx.show(folder), reason=why)) from None
         for result in results:
             done = "cli.created" if result.created else "cli.kept"
             print(say(msg(done, path=ctx.show(result.path))))
@@ -87,7 +88,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     try:
         result = run_driver(Path(args.base), Path(args.ours), Path(args.theirs), args.path)
     except OSError as error:
-        raise CliError(f"merge {args.path}: {os_error(error)}") from None
+        raise CliError(msg("cli.merge_failed", path=args.path, error=os_error(error))) from None
     for note in result.notes:
         print(f"pmem merge: {args.path}: {say(note)}", file=sys.stderr)
     if result.conflicts:

@@ -250,5 +250,5 @@ def today(environ: Mapping[str, str], clock: dt.date | None = None) -> dt.date:
         try:
             return dt.date.fromisoformat(value)
         except ValueError:
-            raise ValueError(f"PMEM_TODAY={value!r} is not a date YYYY-MM-DD") from None
+            raise ValueError(msg("config.bad_today", value=repr(value))) from None
     return clock or dt.date.today()

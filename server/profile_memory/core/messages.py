@@ -127,6 +127,11 @@ def render(text: str, lang: Lang) -> str:
 def said(error: BaseException) -> str:
     """What an exception says: the catalogue `Text` it was raised with, so that a front end shows
     it in its language; else its string."""
+    if isinstance(error, OSError) and isinstance(error.strerror, Text):
+        # written as Python writes an OSError, its reason in the front end's language
+        if error.filename is None:
+            return msg("os.error", errno=error.errno, why=error.strerror)
+        return msg("os.error_at", errno=error.errno, why=error.strerror, path=repr(error.filename))
     first = error.args[0] if len(error.args) == 1 else None
     return first if isinstance(first, Text) else str(error)
 

@@ -280,7 +280,7 @@ async def facts_restore_command(ls: ProfileMemoryServer, *arguments: Any) -> dic
         if open_fact is not None:
             data = await asyncio.to_thread(read_version, memory_folder(folder), rev)
             content = data.decode("utf-8", errors="replace")
-            refuse_secret(content, f"version {rev}")
+            refuse_secret(content, msg("what.version", rev=rev))
             path, digest = (
                 open_fact,
                 await _replace_in_editor(ls, command, open_fact, content, expected),

@@ -104,7 +104,7 @@ def id_summary(pair: PairIndex, anchor_id: str, show_entry: bool) -> list[str]:
         lines.append(msg("hover.earlier", count=len(history.records) - len(shown)))
     for record in shown:
         op = op_word(record, pair.language)
-        lines.append(f"- {record.date} {op} — {cut(record.title, 60)}")
+        lines.append(msg("hover.record", date=record.date, op=op, title=cut(record.title, 60)))
     log_link = _link(pair.read_log().path, latest.line)
     lines += ["", msg("hover.open_log", line=latest.line + 1, link=log_link)]
     return lines

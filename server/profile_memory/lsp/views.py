@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from profile_memory.core import anchors
 from profile_memory.core.files import Role, role_of
-from profile_memory.core.messages import msg
+from profile_memory.core.messages import Lang, msg, render
 from profile_memory.core.outline import (
     EntryView,
     PairView,
@@ -177,14 +177,16 @@ def profile_memory_history(ls: ProfileMemoryServer, params: Any = None) -> list[
     return [_record(view) for view in history(ls.resolver, query, limit)]
 
 
-def markdown(anchor_id: str, records: list[RecordView]) -> str:
-    """The timeline as a document to read: each record with its fields and a link to its line."""
+def markdown(anchor_id: str, records: list[RecordView], lang: Lang = "en") -> str:
+    """The timeline as a document to read, in `lang`: each record with its fields and a link to its
+    line."""
     lines = [f"# {anchor_id}", ""]
     if not records:
-        return "\n".join([*lines, "No log record of this id."])
+        return "\n".join([*lines, render(msg("view.no_record"), lang)])
     for record in records:
         link = f"{uri(record.path)}#L{record.line + 1}"
-        lines += [f"## {record.date} · {record.operation} · {record.id}", "", record.title, ""]
+        heading = msg("view.record", date=record.date, op=record.operation, id=record.id)
+        lines += [render(heading, lang), "", record.title, ""]
         lines += [f"- **{record.labels.get(key, key)}**: {v}" for key, v in record.fields.items()]
         lines += ["", f"[{record.path.name}:{record.line + 1}]({link})", ""]
     return "\n".join(lines)
@@ -199,7 +201,7 @@ def profile_memory_timeline(ls: ProfileMemoryServer, params: Any = None) -> dict
     return {
         "id": anchor_id,
         "records": [_record(view) for view in records],
-        "markdown": markdown(anchor_id, records),
+        "markdown": markdown(anchor_id, records, ls.lang),
     }
 
 

@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import TypeVar, cast
 
@@ -21,7 +22,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 
 from profile_memory.core.config import today
-from profile_memory.core.messages import Lang, Text, language_of_environment, msg, render
+from profile_memory.core.messages import Lang, Text, language_of_environment, msg, render, said
 from profile_memory.core.text import one_line
 from profile_memory.core.workspace import Workspace
 from profile_memory.front import Context as Here
@@ -92,7 +93,7 @@ class Engine:
             if version is None:
                 return None
             versions.append(version)
-        return (here.settings, today(os.environ), tuple(paths), tuple(versions))
+        return (here.settings, dated(here.lang), tuple(paths), tuple(versions))
 
     def remembered(self, key: tuple[object, ...] | None, make: Callable[[], T]) -> T:
         """`make()`, or what it gave last time for the same `key` (None: made afresh)."""
@@ -127,6 +128,15 @@ class Door:
         return self.engine.reading(self)
 
 
+def dated(lang: Lang) -> date:
+    """Today (`PMEM_TODAY` when set); a bad `PMEM_TODAY` is a tool error in `lang`, not an
+    unexpected failure the client is told nothing about."""
+    try:
+        return today(os.environ)
+    except ValueError as error:
+        raise ToolError(render(said(error), lang)) from None
+
+
 def client(ctx: Context) -> str:
     """The client's declared name and version, as plain text on one line (at most 100
     characters: the client declares it)."""
@@ -141,7 +151,7 @@ def source_of(ctx: Context, given: str | None) -> str:
     """What the record says it came from: always the client's declared name and version and the
     day, first; then the source the agent gave, marked as its word (so it cannot claim to be
     another client)."""
-    declared = f"{client(ctx)} via pmem mcp, {today(os.environ):%Y-%m-%d}"
+    declared = f"{client(ctx)} via pmem mcp, {dated(language_of_environment(os.environ)):%Y-%m-%d}"
     return f"{declared}; source given by the agent: {given}" if given else declared
 
 

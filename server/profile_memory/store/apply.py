@@ -147,7 +147,7 @@ def write_plan(workspace: Workspace, plan: Plan) -> list[PurePath]:
         source = None if change.create else workspace.source(change.path)
         if source is not None and (source.unsafe or source.decoded is None):
             raise UnsafePath(
-                Path(change.path), source.unsafe or source.unreadable or "cannot be read"
+                Path(change.path), source.unsafe or source.unreadable or msg("store.unreadable")
             )
         original = source.text if source is not None else ""
         added = _appended(source, change.edits) if source is not None else None

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from profile_memory.core.messages import msg
 from profile_memory.core.workspace import FileData, FileKind
 from profile_memory.store.folder import open_checked, read_at
 
@@ -59,7 +60,7 @@ def _read_regular(path: PurePath) -> tuple[bytes, os.stat_result]:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise OSError(0, "not a regular file")
+            raise OSError(0, msg("store.not_a_regular_file"))
         with os.fdopen(fd, "rb", closefd=False) as handle:
             raw = handle.read()
     finally:
@@ -147,7 +148,7 @@ def iter_blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[B
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise OSError(0, "not a regular file", str(path))
+            raise OSError(0, msg("store.not_a_regular_file"), str(path))
         size = info.st_size
         breaks = _line_breaks(path, fd, info, chunk)
         last_is_break = size > 0 and read_at(fd, 1, size - 1) == b"\n"

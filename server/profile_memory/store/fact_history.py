@@ -31,6 +31,7 @@ from profile_memory.core.facts_history import (
     ts_of_rev,
     version_name,
 )
+from profile_memory.core.messages import msg
 from profile_memory.store.folder import Folder, read_at
 from profile_memory.store.safe import (
     UnsafePath,
@@ -73,11 +74,7 @@ def history_folder(opened: Folder, folder: Path, create: bool) -> Iterator[Folde
         return
     except OSError as error:
         if error.errno in (errno.ELOOP, errno.ENOTDIR):
-            raise UnsafePath(
-                where,
-                "is a symbolic link or not a folder; FACT.md versions are never written through "
-                "links, so FACT.md is not replaced",
-            ) from None
+            raise UnsafePath(where, msg("store.history_link")) from None
         raise
     try:
         if create and history.mode() != PRIVATE_FOLDER:
@@ -95,13 +92,11 @@ def _read(versions_dir: Folder, name: str) -> bytes | None:
         return None
     except OSError as error:
         if error.errno == errno.ELOOP:
-            raise UnsafePath(
-                Path(HISTORY_FOLDER) / name, "is a symbolic link; it is not read"
-            ) from None
+            raise UnsafePath(Path(HISTORY_FOLDER) / name, msg("store.link_not_read")) from None
         raise
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise UnsafePath(Path(HISTORY_FOLDER) / name, "is not a regular file")
+            raise UnsafePath(Path(HISTORY_FOLDER) / name, msg("store.not_regular"))
         return handle.read()
 
 
@@ -202,7 +197,7 @@ def keep(
             added, removed = line_counts(old, new)
             record = Replacement(rev, ts, by, added, removed, to)
             if not create_new(versions_dir, version_name(rev), version, PRIVATE_FILE):
-                raise OSError(errno.EEXIST, "a version with this name appeared", version_name(rev))
+                raise OSError(errno.EEXIST, msg("store.version_appeared"), version_name(rev))
             _append_index(versions_dir, record)
         if gone:
             _redact_all(versions_dir, gone)
@@ -254,8 +249,6 @@ def read_in(opened: Folder, folder: Path, rev: str) -> bytes:
         if versions_dir is not None and is_rev(rev):
             data = _read(versions_dir, version_name(rev))
     if data is None:
-        from profile_memory.core.messages import msg
-
         raise UnknownRev(
             msg("fact.unknown_rev", folder=str(folder / HISTORY_FOLDER), rev=repr(rev))
         )

@@ -20,6 +20,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
+from profile_memory.core.messages import msg
+
 FORCED = os.environ.get("PMEM_PORTABLE_IO") == "1"
 _NAME_SURROGATE = 0x20000000  # Windows: a reparse tag that names another file (links, junctions)
 
@@ -52,9 +54,10 @@ def _same(a: os.stat_result, b: os.stat_result) -> bool:
     return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
-def _loop(path: PurePath | str, what: str = "is a symbolic link") -> OSError:
-    """The error `O_NOFOLLOW` gives, so callers handle both ways alike."""
-    return OSError(errno.ELOOP, what, str(path))
+def _loop(path: PurePath | str, what: str = "store.is_link") -> OSError:
+    """The error `O_NOFOLLOW` gives, so callers handle both ways alike; `what` is the catalogue key
+    of its reason."""
+    return OSError(errno.ELOOP, msg(what), str(path))
 
 
 def _flags(flags: int) -> int:
@@ -79,7 +82,7 @@ def open_checked(path: PurePath | str, flags: int, mode: int = 0o777) -> int:
         opened = os.fstat(fd)
         after = os.lstat(path)
         if is_link(after) or not _same(opened, after) or (before and not _same(opened, before)):
-            raise _loop(path, "became a symbolic link while it was opened")
+            raise _loop(path, "store.became_link")
     except BaseException:
         os.close(fd)
         raise
@@ -115,7 +118,7 @@ class Folder:
         """The folder (or `name` in it), after checking the folder is still the one opened."""
         now = os.lstat(self.path)
         if is_link(now) or not _same(now, self.info):
-            raise _loop(self.path, "the folder was replaced (by a link?) while it was used")
+            raise _loop(self.path, "store.folder_replaced")
         return self.path / name if name else self.path
 
     def stat(self, name: str) -> os.stat_result:

@@ -223,7 +223,7 @@ def _replace_fact(
             atomic_replace(opened, name, new, new_mode=0o600)
         except OSError as error:
             raise OSError(
-                error.errno, f"{error.strerror}; FACT.md is unchanged", str(folder / name)
+                error.errno, msg("store.fact_unchanged", why=error.strerror), str(folder / name)
             ) from None
     return FactWritten(folder / name, sha256_of(new), kept)
 

@@ -34,7 +34,7 @@ def ensure_folder(path: Path) -> None:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise UnsafePath(path, "exists and is not a folder") from None
+        raise UnsafePath(path, msg("store.exists_not_folder")) from None
 
 
 @contextmanager
@@ -45,10 +45,8 @@ def open_folder(path: Path) -> Iterator[Folder]:
         folder = enter(path)
     except OSError as error:
         if is_link_at(path):
-            raise UnsafePath(
-                path, "the folder is a symbolic link; writes never follow links"
-            ) from None
-        raise UnsafePath(path, error.strerror or "cannot open the folder") from None
+            raise UnsafePath(path, msg("store.folder_link")) from None
+        raise UnsafePath(path, error.strerror or msg("store.cannot_open_folder")) from None
     try:
         yield folder
     finally:
@@ -60,7 +58,7 @@ def folder_lock(path: Path, timeout: float = 10.0) -> Iterator[None]:
     """The folder's advisory lock, held for a whole read-modify-write."""
     lock_path = path / LOCK_NAME
     if is_link_at(lock_path):
-        raise UnsafePath(lock_path, "the lock file is a symbolic link")
+        raise UnsafePath(lock_path, msg("store.lock_link"))
     from filelock import FileLock  # here, not at import: the server starts without it
 
     with FileLock(str(lock_path), timeout=timeout), _writing():
@@ -105,11 +103,7 @@ def refuse_hard_links(path: Path, info: os.stat_result) -> None:
     append would change them behind their owner's back (docs/format.md, "Safety rules for
     writes")."""
     if info.st_nlink > 1:
-        raise UnsafePath(
-            path,
-            f"has {info.st_nlink} hard links; writes are refused so that its other names do not "
-            "silently diverge or change",
-        )
+        raise UnsafePath(path, msg("store.hard_links", n=info.st_nlink))
 
 
 def write_all(fd: int, data: bytes) -> None:
@@ -128,7 +122,7 @@ def append_whole(fd: int, data: bytes, name: str) -> None:
         os.fsync(fd)
     except OSError as error:
         os.ftruncate(fd, size)
-        raise OSError(error.errno, f"{error.strerror}; nothing was appended", name) from None
+        raise OSError(error.errno, msg("store.not_appended", why=error.strerror), name) from None
 
 
 def append_to(folder: Folder, name: str, data: bytes, size: int) -> None:
@@ -139,14 +133,14 @@ def append_to(folder: Folder, name: str, data: bytes, size: int) -> None:
     try:
         fd = folder.open(name, os.O_WRONLY | os.O_APPEND)
     except OSError as error:
-        raise UnsafePath(Path(name), error.strerror or "cannot open") from None
+        raise UnsafePath(Path(name), error.strerror or msg("store.cannot_open")) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnsafePath(Path(name), "is not a regular file")
+            raise UnsafePath(Path(name), msg("store.not_regular"))
         refuse_hard_links(Path(name), info)
         if info.st_size != size:
-            raise UnsafePath(Path(name), "changed while it was being written; nothing was appended")
+            raise UnsafePath(Path(name), msg("store.changed_while_appending"))
         append_whole(fd, data, name)
     finally:
         os.close(fd)
@@ -184,7 +178,7 @@ def append_missing_lines(folder: Folder, name: str, wanted: tuple[str, ...]) -> 
     try:
         fd = folder.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     except OSError as error:
-        raise UnsafePath(Path(name), error.strerror or "cannot open") from None
+        raise UnsafePath(Path(name), error.strerror or msg("store.cannot_open")) from None
     try:
         with os.fdopen(fd, "r+b", closefd=False) as handle:
             existing = handle.read().decode("utf-8", errors="replace")
@@ -210,9 +204,7 @@ def atomic_replace(folder: Folder, name: str, content: bytes, new_mode: int = 0o
     try:
         info = folder.stat(name)
         if not stat.S_ISREG(info.st_mode):
-            raise UnsafePath(
-                Path(name), "is a symbolic link or not a regular file; writes never follow links"
-            )
+            raise UnsafePath(Path(name), msg("store.link_or_special"))
         refuse_hard_links(Path(name), info)
         mode = stat.S_IMODE(info.st_mode)
     except FileNotFoundError:
@@ -229,9 +221,7 @@ def atomic_replace(folder: Folder, name: str, content: bytes, new_mode: int = 0o
         try:
             info = folder.stat(name)
             if not stat.S_ISREG(info.st_mode):
-                raise UnsafePath(
-                    Path(name), "became a link or special file while it was being written"
-                )
+                raise UnsafePath(Path(name), msg("store.became_special"))
         except FileNotFoundError:
             pass
         folder.replace(temp, name)

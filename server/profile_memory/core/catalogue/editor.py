@@ -80,6 +80,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "state.deleted": ("deleted", "已删除"),
     "state.retired": ("retired", "已取代"),
     "hover.history": ("History:", "历史："),
+    "hover.record": ("- {date} {op} — {title}", "- {date} {op} — {title}"),
     "hover.earlier": ("- … {count} earlier records", "- …… 更早的 {count} 条记录"),
     "hover.open_log": ("[Open the log at line {line}]({link})", "[打开日志第 {line} 行]({link})"),
     "hover.invalid": (

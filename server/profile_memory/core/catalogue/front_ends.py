@@ -258,6 +258,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "count.hints": ("{n} hints", "{n} 个提示"),
     "count.file": ("{n} file", "{n} 个文件"),
     "count.files": ("{n} files", "{n} 个文件"),
+    "config.bad_today": (
+        "PMEM_TODAY={value} is not a date YYYY-MM-DD",
+        "PMEM_TODAY={value} 不是 YYYY-MM-DD 格式的日期",
+    ),
+    "view.no_record": ("No log record of this id.", "日志里没有这个 id 的记录。"),
+    "view.record": ("## {date} · {op} · {id}", "## {date} · {op} · {id}"),
     "config.problem": ("setting `{key}`: {message}", "设置 `{key}`：{message}"),
     "config.problem.at": (
         "{source}: setting `{key}`: {message}",
@@ -526,6 +532,57 @@ TEXTS: dict[str, tuple[str, str]] = {
         "这个文件夹是符号链接；写入从不跟随链接",
     ),
     "store.tags": ("tags must be strings", "标签必须是字符串"),
+    # Why a write or read of a file or folder is refused (store/safe.py, store/folder.py,
+    # store/disk.py, store/fact_history.py, store/apply.py): the same words on both ways of
+    # opening (store/folder.py, "portable")
+    "store.exists_not_folder": ("exists and is not a folder", "已存在，但不是文件夹"),
+    "store.cannot_open_folder": ("cannot open the folder", "无法打开这个文件夹"),
+    "store.cannot_open": ("cannot open", "无法打开"),
+    "store.unreadable": ("cannot be read", "无法读取"),
+    "store.lock_link": ("the lock file is a symbolic link", "锁文件是符号链接"),
+    "store.hard_links": (
+        "has {n} hard links; writes are refused so that its other names do not silently diverge "
+        "or change",
+        "有 {n} 个硬链接；拒绝写入，以免它的其他名字悄悄变得不一致或被改动",
+    ),
+    "store.not_appended": ("{why}; nothing was appended", "{why}；没有追加任何内容"),
+    "store.changed_while_appending": (
+        "changed while it was being written; nothing was appended",
+        "在写入期间被改动了；没有追加任何内容",
+    ),
+    "store.link_or_special": (
+        "is a symbolic link or not a regular file; writes never follow links",
+        "是符号链接或不是普通文件；写入从不跟随链接",
+    ),
+    "store.became_special": (
+        "became a link or special file while it was being written",
+        "在写入期间变成了链接或特殊文件",
+    ),
+    "store.is_link": ("is a symbolic link", "是符号链接"),
+    "store.became_link": (
+        "became a symbolic link while it was opened",
+        "在打开时变成了符号链接",
+    ),
+    "store.folder_replaced": (
+        "the folder was replaced (by a link?) while it was used",
+        "这个文件夹在使用期间被替换了（换成了链接？）",
+    ),
+    "store.not_a_regular_file": ("not a regular file", "不是普通文件"),
+    "store.history_link": (
+        "is a symbolic link or not a folder; FACT.md versions are never written through links, "
+        "so FACT.md is not replaced",
+        "是符号链接或不是文件夹；FACT.md 的版本从不通过链接写入，所以没有替换 FACT.md",
+    ),
+    "store.link_not_read": ("is a symbolic link; it is not read", "是符号链接；不读取它"),
+    "store.version_appeared": (
+        "a version with this name appeared",
+        "出现了一个同名的版本",
+    ),
+    "store.fact_unchanged": ("{why}; FACT.md is unchanged", "{why}；FACT.md 没有改动"),
+    # An OSError whose reason is a catalogue text, as Python writes one (`said`)
+    "cli.merge_failed": ("merge {path}: {error}", "合并 {path} 失败：{error}"),
+    "os.error": ("[Errno {errno}] {why}", "[错误号 {errno}] {why}"),
+    "os.error_at": ("[Errno {errno}] {why}: {path}", "[错误号 {errno}] {why}：{path}"),
     "search.limit": (
         "limit must be a positive whole number, not {value}",
         "limit 必须是正整数，而不是 {value}",
