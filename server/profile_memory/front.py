@@ -21,11 +21,11 @@ from profile_memory.core.config import ConfigFileError, Settings
 from profile_memory.core.files import role_of
 from profile_memory.core.messages import (
     Lang,
-    Text,
     choose_language,
     language_of_environment,
     msg,
     render,
+    said,
 )
 from profile_memory.core.places import Places, locate
 from profile_memory.core.workspace import FileKind, TextProvider, Workspace
@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from profile_memory.core.resolve import Resolver
     from profile_memory.core.search import Blocks, JournalHit, LogHit, MemoryHits
 
-# How a person decides pending proposals (`pmem confirm`, the MCP `confirm` tool).
+# How a person decides pending proposals (`pmem confirm`, the MCP `confirm` tool): the words of
+# `core.plans.Decision`, as the tools' schemas and the command line spell them.
 Decision = Literal["confirm", "keep-both", "discard"]
 # The three kinds of change to an entry that already has an id.
 EntryChange = Literal["evolve", "pivot", "delete"]
@@ -189,20 +190,14 @@ def explained(
     from profile_memory.store.memory import Refused
 
     if isinstance(error, (UnsafePath, UnsafeSource)):
-        return FrontError(msg("cli.unsafe", path=show(error.path), why=error.reason))
+        return FrontError(msg("unsafe.source", path=show(error.path), reason=error.reason))
     if isinstance(error, OSError):
         return FrontError(os_error(error, unnamed))
     if isinstance(error, BadText):
-        return FrontError(_message(error))
+        return FrontError(said(error))
     if isinstance(error, (PlanError, Refused, UnknownRev)):
-        return FrontError(_message(error), code=1)
-    return FrontError(_message(error))
-
-
-def _message(error: Exception) -> str:
-    """An error's message, a catalogue `Text` kept as one (`str(error)` would be its English)."""
-    first = error.args[0] if len(error.args) == 1 else None
-    return first if isinstance(first, Text) else str(error)
+        return FrontError(said(error), code=1)
+    return FrontError(said(error))
 
 
 # -- journal + log search ------------------------------------------------------------------------

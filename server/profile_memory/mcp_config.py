@@ -141,7 +141,7 @@ def merge_into(target: Path, config: dict[str, Any]) -> Path:
         with open_folder(target.parent) as folder_fd:
             atomic_replace(folder_fd, target.name, text.encode("utf-8"))
     except UnsafePath as error:
-        raise ConfigError(msg("cli.unsafe", path=str(error.path), why=error.reason)) from None
+        raise ConfigError(msg("unsafe.source", path=str(error.path), reason=error.reason)) from None
     return target
 
 

@@ -99,3 +99,13 @@ def test_the_walk_sees_every_front_end_and_the_shared_layer():
         if "profile_memory.front" in _imported(path, module)
     }
     assert {_front_end(m) for m in users} >= {"cli", "mcp", "lsp"}
+
+
+def test_the_front_ends_spell_the_core_decisions_and_changes():
+    from typing import get_args
+
+    from profile_memory import front
+    from profile_memory.core.plans import ChangeKind, Decision
+
+    assert get_args(front.Decision) == tuple(Decision)
+    assert set(get_args(front.EntryChange)) <= set(ChangeKind)

@@ -16,7 +16,7 @@ from profile_memory.cli.common import (
     add_user_dir,
 )
 from profile_memory.cli.trace import run_trace
-from profile_memory.core.messages import msg
+from profile_memory.core.messages import msg, said
 from profile_memory.front import (
     files_to_check,
     load_context,
@@ -50,7 +50,9 @@ def cmd_init(args: argparse.Namespace) -> int:
         try:
             results = provision(folder, names, language, mode)
         except UnsafePath as error:
-            raise CliError(msg("cli.unsafe", path=ctx.show(error.path), why=error.reason)) from None
+            raise CliError(
+                msg("unsafe.source", path=ctx.show(error.path), reason=error.reason)
+            ) from None
         except OSError as error:
             why = error.strerror or str(error)
             raise CliError(msg("unsafe.source", path=ctx.show(folder), reason=why)) from None
@@ -60,18 +62,13 @@ def cmd_init(args: argparse.Namespace) -> int:
     return 0
 
 
-def _said(error: Exception) -> str:
-    """An error's message, a catalogue `Text` kept as one."""
-    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
-
-
 def _init_git() -> None:
     from profile_memory.store.gitsync import GitError, install
 
     try:
         setup = install(Path.cwd())
     except (GitError, OSError) as error:
-        raise CliError(msg("cli.unsafe", path="init --git", why=_said(error))) from None
+        raise CliError(msg("unsafe.source", path="init --git", reason=said(error))) from None
     for line in setup.attributes_added:
         print(say(msg("cli.git_added", line=line)))
     if not setup.attributes_added:

@@ -247,7 +247,7 @@ def cmd_pending(args: argparse.Namespace) -> int:
     source = ctx.workspace.source(pending)
     if source is not None and source.decoded is None:
         raise CliError(
-            msg("cli.unsafe", path=ctx.show(pending), why=source.unsafe or source.unreadable)
+            msg("unsafe.source", path=ctx.show(pending), reason=source.unsafe or source.unreadable)
         )
     proposals = ctx.workspace.pending(source).proposals if source is not None else []
     if args.json:

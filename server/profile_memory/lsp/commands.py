@@ -169,14 +169,9 @@ async def _append_in_editor(ls: ProfileMemoryServer, path: PurePath, line: str) 
 
 
 def _refused(command: str, error: Exception) -> Exception:
-    """A refused write, in the server's language: the path and why, or what the error says."""
-    if isinstance(error, UnsafePath):
-        return refuse(
-            msg("lsp.failed_at", command=command, path=str(error.path), reason=error.reason)
-        )
-    if isinstance(error, OSError):  # `path: reason`, as the CLI and the MCP server say it
-        return refuse(msg("lsp.failed", command=command, error=front.os_error(error, "write")))
-    return refuse(msg("lsp.failed", command=command, error=said(error)))
+    """A refused write, in the words the CLI and the MCP server use (`front.explained`), in the
+    server's language."""
+    return refuse(msg("lsp.failed", command=command, error=front.explained(error).message))
 
 
 async def journal_append_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:

@@ -136,7 +136,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     # The server's answers to a request or a command it refuses (lsp/): {command} is the
     # command's or the request's name
     "lsp.failed": ("{command}: {error}", "{command}：{error}"),
-    "lsp.failed_at": ("{command}: {path}: {reason}", "{command}：{path}：{reason}"),
     "lsp.one_object": ("{command}: expected one object argument", "{command}：需要一个对象参数"),
     "lsp.non_empty": (
         "{command}: `{key}` must be a non-empty string",

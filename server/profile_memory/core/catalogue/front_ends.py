@@ -60,7 +60,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "须为正整数，而不是 {value}",
     ),
     "cli.run_again": ("{error}; run it again", "{error}；请再运行一次"),
-    "cli.unsafe": ("{path}: {why}", "{path}：{why}"),
     "cli.not_pending_file": (
         "{path}: not a pending file (expected profile-pending.md)",
         "{path}：不是待确认文件（应为 profile-pending.md）",
