@@ -23,6 +23,7 @@ from profile_memory.core.search import (
     search_log,
     search_memory,
 )
+from profile_memory.core.secrets import masked
 from profile_memory.store.disk import iter_blocks_newest_first, iter_lines_newest_first
 
 PATH = PurePath("/m/memory/JOURNAL.jsonl")
@@ -345,3 +346,88 @@ def test_a_character_that_folds_to_ascii_is_found_by_the_block_search(tmp_path, 
     path.write_bytes(line("1", [], text) + b"\n")
     by_block = search_journal_blocks(PATH, iter_blocks_newest_first(path), query)
     assert [h.entry.text for h in by_block.hits] == [text]
+
+
+def _written_otherwise(text: str, tags: list[str], form: int) -> bytes:
+    """An entry as another writer may put it: no spaces, keys in another order, one more key, a
+    tag that is no string, an escaped slash, a key twice, a secret in the text."""
+    entry: dict = {"ts": "2026-06-01T00:00:00.000Z", "tags": tags, "text": text}
+    if form == 0:
+        return json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode()
+    if form == 1:
+        return json.dumps({"text": text, "tags": tags, "ts": entry["ts"]}).encode()
+    if form == 2:
+        return json.dumps({**entry, "by": "agent"}, ensure_ascii=False).encode()
+    if form == 3:
+        return json.dumps({**entry, "tags": [*tags, 7], "ts": 1}, ensure_ascii=False).encode()
+    if form == 4:
+        return (
+            json.dumps({**entry, "text": text + "/"}, ensure_ascii=False)
+            .replace("/", "\\/")
+            .encode()
+        )
+    if form == 5:
+        return b'{"ts": "0", ' + json.dumps(entry, ensure_ascii=False).encode()[1:]
+    return json.dumps(
+        {**entry, "text": text + " AKIAIOSFODNN7EXAMPLE"}, ensure_ascii=False
+    ).encode()
+
+
+def _reference_output(lines: list[bytes], query: str | None, tag: str | None) -> str:
+    """What `pmem journal search --json` prints for every hit, read the plain way: each line
+    decoded on its own, matched, masked and written by `json.dumps`."""
+    items = []
+    for number, raw in enumerate(lines):
+        try:
+            entry = json.loads(raw.decode("utf-8", "surrogatepass"))
+        except ValueError:
+            continue
+        if type(entry) is not dict or type(entry.get("text")) is not str:
+            continue
+        tags = [t for t in entry.get("tags") or [] if type(t) is str]
+        tags = tags if type(entry.get("tags")) is list else []
+        if query and query.casefold() not in entry["text"].casefold():
+            continue
+        if tag and not any(t.casefold() == tag.casefold() for t in tags):
+            continue
+        ts = entry.get("ts") if type(entry.get("ts")) is str else ""
+        shown = {"ts": ts, "tags": [masked(t) for t in tags], "text": masked(entry["text"])}
+        items.append(
+            json.dumps({**shown, "path": str(PATH), "line": number + 1}, ensure_ascii=False)
+        )
+    return "[\n  " + ",\n  ".join(reversed(items)) + "\n]" if items else "[]"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            JOURNAL_LINES,
+            st.lists(
+                st.builds(
+                    _written_otherwise,
+                    st.text(alphabet='abkst é决"\\\n/ß', min_size=1, max_size=8),
+                    st.lists(st.sampled_from(["bug", "决策"]), max_size=2),
+                    st.integers(0, 6),
+                ),
+                max_size=4,
+            ),
+        ),
+        max_size=4,
+    ),
+    st.sampled_from([None, "abc", "a", "é", "决策", '"', "\\", "/", "ss", "k", "st", "akia"]),
+    st.sampled_from([None, "bug", "决策"]),
+    st.integers(1, 64),
+)
+def test_every_hit_is_printed_as_the_plain_reading_prints_it(
+    tmp_path_factory, groups, query, tag, chunk
+):
+    """The block search and the writer of `--json` (with all their shortcuts) against a plain
+    decode of every line, on journals with broken lines, non-ASCII text, escapes, tags, other
+    writers' forms and secrets."""
+    lines = [entry for group in groups for entry in group]
+    path = tmp_path_factory.mktemp("j") / "JOURNAL.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    blocks = iter_blocks_newest_first(path, chunk)
+    found = search_journal_blocks(PATH, blocks, query, tag, limit=len(lines) + 1)
+    assert journal_hits_json(found.hits, str) == _reference_output(lines, query, tag)

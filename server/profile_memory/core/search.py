@@ -10,20 +10,22 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import gc
 import heapq
 import json
 import json.scanner
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from profile_memory.core.log import LogDoc
 from profile_memory.core.messages import msg
 from profile_memory.core.secrets import masked, may_hold_secret
-from profile_memory.core.text import line_ends, lines_holding
+from profile_memory.core.text import line_ends
 
 if TYPE_CHECKING:
     from profile_memory.core.index import LogFile
@@ -158,10 +160,14 @@ def _not_objects(parts: list[bytes]) -> int:
         firsts, lasts = bytes(map(_FIRST, parts)), bytes(map(_LAST, parts))
     except IndexError:  # an empty line
         pass
-    else:
-        if firsts.count(b"{") == lasts.count(b"}") == len(parts):
-            return 0  # most journals: every line opens and closes a brace, found at C speed
+    else:  # only the lines that do not open and close a brace are looked at one by one
+        odd = {m.start() for m in _NOT_OPENING.finditer(firsts)}
+        odd.update(m.start() for m in _NOT_CLOSING.finditer(lasts))
+        return sum(1 for at in odd if parts[at].strip() and not _looks_like_object(parts[at]))
     return sum(1 for line in parts if line.strip() and not _looks_like_object(line))
+
+
+_NOT_OPENING, _NOT_CLOSING = re.compile(rb"[^{]"), re.compile(rb"[^}]")
 
 
 _FIRST, _LAST = itemgetter(0), itemgetter(-1)
@@ -207,29 +213,43 @@ def _overlaps(folded: str, needle: str) -> bool:
     return False
 
 
-def _candidate_lines(data: bytes, ends: list[int], needle: str) -> tuple[set[int], set[int]]:
-    """The lines of a block that hold `needle` once case-folded (found without decoding when the
-    needle is ASCII), and the lines where an escape or a character folding to ASCII may hide it:
-    together a superset of those `_may_match` keeps, and it keeps every one of the first."""
+def _candidate_starts(data: bytes, needle: str) -> tuple[set[int], set[int]]:
+    """Where the lines of a block start that hold `needle` once case-folded (found without decoding
+    when the needle is ASCII), and where those start on which an escape or a character folding to
+    ASCII may hide it: together a superset of the lines `_may_match` keeps, and it keeps every one
+    of the first. Offsets, not line numbers: the block is never split."""
     escapes, haystack = [b"\\u"], data  # a \u escape may hide any character
     if needle.isascii():
         haystack = data.lower()
-        holding = lines_holding(haystack, [needle.encode()], ends)
+        holding = _starts_holding(haystack, [needle.encode()])
         # a character's lead byte is found at memchr speed: most blocks hold none of them
-        folding = [char for char in _folding_into(needle) if char[:1] in data]
-        hidden = lines_holding(data, folding, ends)
+        hidden = _starts_holding(data, [char for char in _folding_into(needle) if char[:1] in data])
         escapes = _escapes_into(needle)
     elif _FOLD_STABLE.fullmatch(needle):
-        holding, hidden = lines_holding(data, [needle.encode()], ends), set()
+        holding, hidden = _starts_holding(data, [needle.encode()]), set()
     else:
         folded = data.decode("utf-8", errors="replace").casefold().split("\n")
-        holding, hidden = {at for at, line in enumerate(folded) if needle in line}, set()
+        starts = [0, *line_ends(data.split(b"\n"))]
+        holding, hidden = {starts[at] for at, line in enumerate(folded) if needle in line}, set()
     if b"\\" in data:
         if not _ESCAPED.isdisjoint(needle):
-            hidden |= lines_holding(data, [b"\\"], ends)
+            hidden |= _starts_holding(data, [b"\\"])
         else:
-            hidden |= lines_holding(haystack, escapes, ends)
+            hidden |= _starts_holding(haystack, escapes)
     return holding, hidden - holding
+
+
+def _starts_holding(data: bytes, needles: Iterable[bytes]) -> set[int]:
+    """The offsets at which the lines of `data` start that hold any of `needles`: a C-level search
+    over the whole block, resumed on the line after each find (one call per hit)."""
+    found: set[int] = set()
+    for needle in needles:
+        at = data.find(needle)
+        while at >= 0:
+            found.add(data.rfind(b"\n", 0, at) + 1)
+            end = data.find(b"\n", at)
+            at = data.find(needle, end) if end >= 0 else -1
+    return found
 
 
 @functools.lru_cache(maxsize=64)
@@ -243,6 +263,29 @@ def _escapes_into(needle: str) -> list[bytes]:
     ]
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _uncollected(search: Callable[_P, _R]) -> Callable[_P, _R]:
+    """`search` with the cyclic garbage collector paused: a search that returns every hit makes
+    several objects per hit and keeps them all, none in a cycle, and in a process with a large heap
+    (the language server's) the collector would walk it again every few hundred objects made."""
+
+    @functools.wraps(search)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not gc.isenabled():  # paused by the caller (or a search in another thread)
+            return search(*args, **kwargs)
+        gc.disable()
+        try:
+            return search(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
+
+
+@_uncollected
 def search_journal_blocks(
     path: PurePath,
     blocks: Iterable[Block],
@@ -269,27 +312,45 @@ def search_journal_blocks(
 
 def _search_block(path: PurePath, block: Block, asked: _Query, made: int) -> JournalResult:
     """The candidate lines searched one by one, and the lines that are no object counted at once
-    up to where the search stopped."""
-    first, parts = block.split()
-    holding, hidden = _candidate_lines(block.data, line_ends(parts), asked.needle)
+    up to where the search stopped. The block is not split into lines: the candidates are cut out
+    of it, and numbered by counting the line feeds before each (one pass over the block)."""
+    data = block.data
+    holding, hidden = _candidate_starts(data, asked.needle)
     sure = set() if asked.text and asked.tag else holding  # a line with the text may lack the tag
-    may_match = asked.may_match
-    candidates = [
-        (first + offset, raw)
-        for offset in sorted(holding | hidden, reverse=True)
+    starts = sorted(holding | hidden)
+    numbers, line, counted, count = [], 0, 0, data.count
+    for start in starts:
+        line += count(b"\n", counted, start)
+        counted = start
+        numbers.append(line)
+    first = block.last - line - count(b"\n", counted)
+    may_match, find, candidates = asked.may_match, data.find, []
+    for at in range(len(starts) - 1, -1, -1):
+        start = starts[at]
+        end = find(b"\n", start)
+        raw = data[start : end if end >= 0 else len(data)].rstrip(b"\r")
         # the lines that look like no object are counted below
-        if _looks_like_object(raw := parts[offset].rstrip(b"\r"))
-        and (offset in sure or may_match(raw))
-    ]
+        if _looks_like_object(raw) and (start in sure or may_match(raw)):
+            candidates.append((first + numbers[at], raw))
     found = JournalResult()
     _read(path, candidates, asked, made, found)
     if made + len(found.hits) < asked.limit:  # the whole block was met
-        found.malformed += _not_objects(parts)
+        found.malformed += _not_objects_in(data, block.last - first + 1)
     else:  # stopped on a line: the malformed lines from the block's end to it were met
-        found.malformed += _not_objects(parts[found.hits[-1].line - first :])
+        stop = starts[bisect_left(numbers, found.hits[-1].line - first)]
+        found.malformed += _not_objects(data[stop:].split(b"\n"))
     return found
 
 
+def _not_objects_in(data: bytes, lines: int) -> int:
+    """`_not_objects` of the block's `lines` lines: 0 at once when each line feed stands between a
+    closing and an opening brace, and the block starts and ends with them (most journals)."""
+    if data[:1] == b"{" and data[-1:] == b"}" and data.count(b"}\n{") == lines - 1:
+        return 0
+    return _not_objects(data.split(b"\n"))
+
+
+@_uncollected
 def search_journal(
     path: PurePath,
     numbered_lines: Iterable[tuple[int, bytes]],
@@ -310,7 +371,11 @@ def search_journal(
 def _masked(result: JournalResult) -> JournalResult:
     """The result with each secret in its entries masked: every hit's text is scanned at once, as
     most hold none."""
-    if not may_hold_secret("\n".join(text for hit in result.hits for text in _texts(hit.entry))):
+    texts = []
+    for hit in result.hits:  # a loop, not a generator: it runs once per hit
+        texts.append(hit.entry.text)
+        texts += hit.entry.tags
+    if not may_hold_secret("\n".join(texts)):
         return result
     for at, hit in enumerate(result.hits):
         entry = hit.entry
@@ -371,7 +436,13 @@ def _read(
         if text_asked and text_asked not in text.casefold():
             continue
         tags = data.get("tags")
-        tags = [t for t in tags if type(t) is str] if type(tags) is list else []
+        if type(tags) is not list:
+            tags = []
+        elif tags:
+            try:  # a fresh list from the decoder: kept when every tag is a string (found in C)
+                "".join(tags)
+            except TypeError:
+                tags = [t for t in tags if type(t) is str]
         if tag_asked and not any(t.casefold() == tag_asked for t in tags):
             continue
         ts = data.get("ts")
@@ -458,7 +529,10 @@ def search_memory(
         for log in logs:
             records = search_log(log.path, log.doc, query)
             found.append(sorted(reversed(records), key=_when, reverse=True))
-    result.hits = list(heapq.merge(*found, key=_when, reverse=True))[:limit]
+    if len(found) == 1:  # one journal: its hits are in order already (and may be every one)
+        result.hits = found[0][:limit]
+    else:
+        result.hits = list(heapq.merge(*found, key=_when, reverse=True))[:limit]
     return result
 
 
