@@ -44,6 +44,14 @@ def add_allow_secret(parser: argparse.ArgumentParser) -> None:
     )
 
 
+MEMORY_DIR_HELP = "the memory folder (default: ./memory of the project)"
+
+
+def add_memory_dir(parser: argparse.ArgumentParser, help: str | None = MEMORY_DIR_HELP) -> None:
+    """`--dir D`, the memory folder a journal or FACT.md command reads or writes."""
+    parser.add_argument("--dir", metavar="D", help=help)
+
+
 def add_user_dir(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--user-dir",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from profile_memory.cli.common import (
     CliError,
     add_allow_secret,
+    add_memory_dir,
     memory_call,
     memory_dirs,
     warn,
@@ -209,16 +210,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     update.add_argument(
         "--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256"
     )
-    update.add_argument(
-        "--dir", metavar="D", help="the memory folder (default: ./memory of the project)"
-    )
+    add_memory_dir(update)
     add_allow_secret(update)
     update.set_defaults(handler=cmd_facts_update)
     show = facts_commands.add_parser(
         "show", help="print FACT.md", description="Print memory/FACT.md."
     )
     show.add_argument("--json", action="store_true", help="path, sha256 and content as JSON")
-    show.add_argument("--dir", metavar="D")
+    add_memory_dir(show, help=None)
     show.add_argument(
         "--reveal", action="store_true", help="print secrets as they are (masked by default)"
     )
@@ -231,7 +230,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def _add_facts_history(facts_commands: argparse._SubParsersAction) -> None:
     """`facts history`, `facts diff`, `facts restore`: FACT.md's kept versions."""
-    dir_help = "the memory folder (default: ./memory of the project)"
     history = facts_commands.add_parser(
         "history",
         help="FACT.md's kept versions, newest first",
@@ -241,7 +239,7 @@ def _add_facts_history(facts_commands: argparse._SubParsersAction) -> None:
     history.add_argument(
         "--json", action="store_true", help="[{rev, ts, sha256, bytes, added, removed, by}]"
     )
-    history.add_argument("--dir", metavar="D", help=dir_help)
+    add_memory_dir(history)
     history.set_defaults(handler=cmd_facts_history)
     diff = facts_commands.add_parser(
         "diff",
@@ -250,7 +248,7 @@ def _add_facts_history(facts_commands: argparse._SubParsersAction) -> None:
         "current FACT.md.",
     )
     diff.add_argument("rev", nargs="?", metavar="REV")
-    diff.add_argument("--dir", metavar="D", help=dir_help)
+    add_memory_dir(diff)
     diff.set_defaults(handler=cmd_facts_diff)
     restore = facts_commands.add_parser(
         "restore",
@@ -262,6 +260,6 @@ def _add_facts_history(facts_commands: argparse._SubParsersAction) -> None:
     restore.add_argument(
         "--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256"
     )
-    restore.add_argument("--dir", metavar="D", help=dir_help)
+    add_memory_dir(restore)
     add_allow_secret(restore)
     restore.set_defaults(handler=cmd_facts_restore)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from profile_memory.cli.common import (
     add_allow_secret,
+    add_memory_dir,
     add_user_dir,
     memory_call,
     memory_dirs,
@@ -177,9 +178,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     append.add_argument(
         "--tag", action="append", default=[], metavar="T", help="a tag (repeatable)"
     )
-    append.add_argument(
-        "--dir", metavar="D", help="the memory folder (default: ./memory of the project)"
-    )
+    add_memory_dir(append)
     add_allow_secret(append)
     append.set_defaults(handler=cmd_journal_append)
     search = journal_commands.add_parser(
@@ -196,9 +195,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     search.add_argument(
         "--json", action="store_true", help="the entries as Cherry writes them, plus path and line"
     )
-    search.add_argument(
-        "--dir", metavar="D", help="the memory folder (default: ./memory, then the configured ones)"
-    )
+    add_memory_dir(search, help="the memory folder (default: ./memory, then the configured ones)")
     search.set_defaults(handler=cmd_journal_search)
 
     memory_search = commands.add_parser(

@@ -243,19 +243,7 @@ def _canonical_field(base: SectionStart, offset: int, line: str) -> Field | None
         stripped = value.strip()
         start += len(value) - len(value.lstrip())
         value = stripped
-    if repeated:
-        value = sys.intern(value)
-    return Field(
-        key=key,
-        label=label,
-        value=value,
-        base=base,
-        offset=offset,
-        start_col=start,
-        end_offset=offset,
-        end_col=start + len(value),
-        english=english,
-    )
+    return _one_line_field(base, offset, key, label, value, start, english, repeated)
 
 
 def _written_field(base: SectionStart, offset: int, line: str) -> Field | None:
@@ -280,9 +268,24 @@ def _written_field(base: SectionStart, offset: int, line: str) -> Field | None:
         slip = _field_slip(match, False, label, better)
     value = match.group("value")
     start = match.start("value") + len(value) - len(value.lstrip())
-    value = value.strip()
-    end = start + len(value)
-    if key in _REPEATED:
+    english, repeated = label.isascii(), key in _REPEATED
+    return _one_line_field(base, offset, key, label, value.strip(), start, english, repeated, slip)
+
+
+def _one_line_field(
+    base: SectionStart,
+    offset: int,
+    key: str,
+    label: str,
+    value: str,
+    start: int,
+    english: bool,
+    repeated: bool,
+    slip: str | None = None,
+) -> Field:
+    """A field as read from its own line, its value from column `start` (interned when the same
+    value recurs in many records); continuation lines extend it later."""
+    if repeated:
         value = sys.intern(value)
     return Field(
         key=key,
@@ -292,8 +295,8 @@ def _written_field(base: SectionStart, offset: int, line: str) -> Field | None:
         offset=offset,
         start_col=start,
         end_offset=offset,
-        end_col=end,
-        english=label.isascii(),
+        end_col=start + len(value),
+        english=english,
         slip=slip,
     )
 
