@@ -1,8 +1,9 @@
 """Helpers for the `pmem mcp` tests: a copied fixture tree, the client's identity, elicitation
-answers, and the command line that starts the server."""
+answers, and the command line that starts the server (and the server with raw pipes)."""
 
 from __future__ import annotations
 
+import subprocess
 import sys
 
 from helpers import FixtureTree
@@ -55,6 +56,18 @@ def pmem_mcp(tree: FixtureTree, *extra: str) -> list[str]:
         str(tree.user_dir),
         *extra,
     ]
+
+
+def raw_process(tree: FixtureTree) -> subprocess.Popen:
+    """`pmem mcp` on the tree with pipes for stdin, stdout and stderr, for frames written by
+    hand."""
+    return subprocess.Popen(
+        pmem_mcp(tree),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), "PATH": ""},
+    )
 
 
 def stdio_client(

@@ -8,7 +8,8 @@ bad one that carries an id is answered with a JSON-RPC error naming what is wron
 no JSON at all, with a null id), and the server keeps serving. A bad frame without an id (a
 notification, a response) gets no answer, as JSON-RPC says, and a line on stderr.
 
-Imported only by `mcp_server.serve`, so the SDK stays out of every other command.
+Imported only by `pmem mcp` (with the server, while `mcp_handshake` answers `initialize`), so
+the SDK stays out of every other command. The first frame is the one `mcp_handshake` read.
 """
 
 import json
@@ -26,6 +27,7 @@ import anyio.to_thread
 from mcp.server.stdio import stdio_server
 from mcp.types import jsonrpc_message_adapter
 
+from profile_memory.mcp_handshake import Opening
 from profile_memory.store.safe import wait_for_writes
 
 logger = logging.getLogger(__name__)
@@ -140,15 +142,35 @@ def check(raw: bytes) -> tuple[str | None, list[Refusal]]:
 class _Output:
     """The wire out, shared by the SDK and the guard: whole lines, one at a time."""
 
-    def __init__(self, wire: BinaryIO) -> None:
+    def __init__(self, wire: BinaryIO, answered: tuple[Any, str] | None = None) -> None:
         self._wire = wire
         self._lock = anyio.Lock()
         self.sending = threading.Lock()  # held while a frame is on its way out (`_end_when_gone`)
+        self._answered = answered  # the request answered before the SDK was there, and how
 
     async def write(self, text: str) -> None:
+        if self._answered is not None and self._already_answered(text):
+            return
         data = text.encode("utf-8")
         async with self._lock:
             await anyio.to_thread.run_sync(self._send, data)
+
+    def _already_answered(self, text: str) -> bool:
+        """Whether `text` answers the request `mcp_handshake` answered: it is not sent again (a
+        different answer is logged: the early answer no longer says what the SDK says)."""
+        assert self._answered is not None
+        request_id, early = self._answered
+        try:
+            frame = json.loads(text)
+        except ValueError:
+            return False
+        found = frame.get("id") if isinstance(frame, dict) and "method" not in frame else None
+        if found != request_id or type(found) is not type(request_id):
+            return False
+        self._answered = None
+        if text.rstrip("\n") != early:
+            logger.warning("initialize was answered before the SDK, otherwise: %s", text)
+        return True
 
     def _send(self, data: bytes) -> None:
         with self.sending:
@@ -162,16 +184,19 @@ class _Output:
 class _GuardedInput:
     """The wire in, as the SDK reads it (lines of text): only the frames that pass `check`."""
 
-    def __init__(self, wire: BinaryIO, output: _Output) -> None:
+    def __init__(self, wire: BinaryIO, output: _Output, first: bytes = b"") -> None:
         self._wire = wire
         self._output = output
+        self._first = first  # the line `mcp_handshake` read (b"": stdin ended before one)
 
     def __aiter__(self) -> AsyncIterator[str]:
         return self._lines()
 
     async def _lines(self) -> AsyncIterator[str]:
         while True:
-            raw = await anyio.to_thread.run_sync(self._wire.readline)
+            raw, self._first = self._first, b""
+            if not raw:
+                raw = await anyio.to_thread.run_sync(self._wire.readline)
             if not raw:
                 threading.Thread(target=_end_when_gone, args=(self._output,), daemon=True).start()
                 return
@@ -198,30 +223,18 @@ def _end_when_gone(output: _Output) -> None:
         os._exit(0)
 
 
-def _claim_wire() -> tuple[BinaryIO, BinaryIO]:
-    """The protocol's own copies of stdin and stdout; fd 0 then reads nothing and fd 1 goes to
-    stderr, so no stray read takes a frame and no stray print breaks one."""
-    wire_in = os.fdopen(os.dup(0), "rb")
-    wire_out = os.fdopen(os.dup(1), "wb")
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.close(null)
-    os.dup2(2, 1)
-    return wire_in, wire_out
-
-
-async def serve_guarded(server: Any) -> None:
-    """Run the SDK's server (`MCPServer`) over the guarded stdio."""
-    wire_in, wire_out = _claim_wire()
-    output = _Output(wire_out)
-    streams: Any = (_GuardedInput(wire_in, output), output)  # the SDK reads and writes text
+async def serve_guarded(server: Any, opening: Opening) -> None:
+    """Run the SDK's server (`MCPServer`) over the guarded stdio, from the first frame on."""
+    output = _Output(opening.wire_out, opening.answered)
+    guarded = _GuardedInput(opening.wire_in, output, opening.first)
+    streams: Any = (guarded, output)  # the SDK reads and writes text
     async with stdio_server(*streams) as (read_stream, write_stream):
         lowlevel = server._lowlevel_server  # what `MCPServer.run_stdio_async` runs, on our streams
         await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
 
 
-def run(server: Any) -> None:
+def run(server: Any, opening: Opening) -> None:
     try:
-        anyio.run(serve_guarded, server)
+        anyio.run(serve_guarded, server, opening)
     finally:
         sys.stdout.flush()

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import queue
-import subprocess
 import threading
 
 from cli_support import HANG
 from filelock import FileLock
-from mcp_support import INITIALIZE, Tree, pmem_mcp
+from mcp_support import INITIALIZE, Tree, raw_process
 
 
 def test_closing_stdin_ends_the_server_while_a_call_waits_for_a_lock(tree: Tree):
@@ -19,13 +18,7 @@ def test_closing_stdin_ends_the_server_while_a_call_waits_for_a_lock(tree: Tree)
     before = journal.read_bytes()
     held = FileLock(str(tree.repo / "memory" / ".pmem.lock"))
     with held:  # the call below waits for this lock until the server gives up on it
-        process = subprocess.Popen(
-            pmem_mcp(tree),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), "PATH": ""},
-        )
+        process = raw_process(tree)
         lines: queue.Queue = queue.Queue()
 
         def read() -> None:

@@ -42,7 +42,9 @@ class RawMcp:
     def answer(self, request_id) -> dict:
         """The next message, which must answer `request_id` (each frame here is answered in turn;
         every line out must be one JSON object)."""
-        line = self.lines.get(timeout=30)  # a bound against a hang, not a wait for an event
+        # a bound against a hang, not a wait for an event: long, since the SDK may still be
+        # loading when initialize is answered (mcp_handshake.py) and a busy machine is slow
+        line = self.lines.get(timeout=600)
         assert line is not None, "the server stopped"
         message = json.loads(line)
         assert message.get("id") == request_id, message

@@ -20,6 +20,7 @@ FRONT_ENDS = {
     "profile_memory.mcp_prompts": "mcp",
     "profile_memory.mcp_live": "mcp",
     "profile_memory.mcp_stdio": "mcp",
+    "profile_memory.mcp_handshake": "mcp",
     "profile_memory.lsp": "lsp",
 }
 
@@ -29,6 +30,8 @@ LAUNCHES = {
     ("profile_memory.cli.servers", "profile_memory.lsp"),
     ("profile_memory.cli.servers", "profile_memory.lsp.server"),
     ("profile_memory.cli.servers", "profile_memory.mcp_server"),
+    ("profile_memory.cli.servers", "profile_memory.mcp_handshake"),
+    ("profile_memory.cli.servers", "profile_memory.mcp_stdio"),
 }
 
 

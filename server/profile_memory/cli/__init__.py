@@ -6,25 +6,22 @@ One module per command family, each with `register(commands)` (its parsers) and 
 confirm, fix, pending), `journal` (journal, search), `facts`, `recall`, `servers` (serve, mcp);
 `common` holds the options they share. What only some commands use is imported by them: `pmem
 recall` never loads the rules, the log parser, the planner or the search; a check or a search never
-waits for the planner, the templates or `importlib.resources` to load.
+waits for the planner, the templates or `importlib.resources` to load; and a command line that names
+its command builds the parsers of that command's family only (`COMMANDS`).
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from profile_memory import __version__
-from profile_memory.cli import check, facts, journal, recall, servers, setup, trace, writes
-from profile_memory.cli.check import run_check
 from profile_memory.cli.common import CliError
-from profile_memory.cli.journal import indented, journal_hits_json
-from profile_memory.cli.trace import run_trace
-from profile_memory.cli.writes import run_write
 from profile_memory.core.messages import language_of_environment, localized_parser
 from profile_memory.front import Context, files_to_check, language, load_context, os_error, say
 
@@ -45,10 +42,48 @@ __all__ = [
 ]
 
 # The command families, in the order `pmem --help` lists their commands.
-FAMILIES = (check, trace, setup, writes, journal, facts, recall, servers)
+FAMILIES = ("check", "trace", "setup", "writes", "journal", "facts", "recall", "servers")
+# Each command's family: a command line that names a command builds only its family's parsers,
+# and imports no other family's module (the parsers of every command cost a start-up ≈ 5 ms, and
+# each `add_argument` asks the terminal's size; tests/cli/test_parser_per_command.py holds this
+# table to the full parser).
+COMMANDS = {
+    "check": "check",
+    "trace": "trace",
+    **dict.fromkeys(("init", "merge", "demo"), "setup"),
+    **dict.fromkeys(
+        ("propose", "add", "evolve", "pivot", "delete", "confirm", "fix", "pending"), "writes"
+    ),
+    **dict.fromkeys(("journal", "search"), "journal"),
+    "facts": "facts",
+    "recall": "recall",
+    **dict.fromkeys(("serve", "mcp"), "servers"),
+}
+# The commands that only read: `run` ends the process at once when they have said all.
+READ_ONLY = frozenset({"check", "trace", "search", "recall"})
+# What this package gives its callers from its command modules, imported when first asked for.
+_FROM_COMMANDS = {
+    "run_check": "check",
+    "run_trace": "trace",
+    "run_write": "writes",
+    "indented": "journal",
+    "journal_hits_json": "journal",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def __getattr__(name: str) -> Any:
+    if name in _FROM_COMMANDS:
+        return getattr(_family(_FROM_COMMANDS[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _family(name: str) -> Any:
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; given a command's name, of that command's family only (what
+    `pmem COMMAND …` parses the same with)."""
     parser = argparse.ArgumentParser(
         prog="pmem",
         description="Check, trace and safely edit the memory files of AI coding agents.",
@@ -56,8 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pmem {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    for family in FAMILIES:
-        family.register(commands)
+    family = COMMANDS.get(command) if command is not None else None
+    for name in FAMILIES if family is None else (family,):
+        _family(name).register(commands)
     return parser
 
 
@@ -74,12 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run() -> NoReturn:
-    """The `pmem` command. A check ends the process at once when it has said all: it only read,
-    and freeing what it made one object at a time (hundreds of thousands at 10,000 ids) would
-    cost a twentieth of it."""
+    """The `pmem` command. A command that only read (a check, a recall) ends the process at once
+    when it has said all: freeing what it made one object at a time (hundreds of thousands at
+    10,000 ids), and every module, would cost a check a twentieth of it and a recall a sixth."""
     args = _arguments(None)
     code = _run(args)
-    if args.handler is check.cmd_check:
+    if args.command in READ_ONLY:
         try:
             sys.stdout.flush()
             sys.stderr.flush()
@@ -97,7 +133,8 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     # --help and usage errors come before any file is read: the environment's language
     language[0] = language_of_environment(os.environ)
     with localized_parser(language[0]) as localize:
-        return localize(build_parser()).parse_args(argv)
+        given = sys.argv[1:] if argv is None else argv
+        return localize(build_parser(given[0] if given else None)).parse_args(given)
 
 
 def _run(args: argparse.Namespace) -> int:

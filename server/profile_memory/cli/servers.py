@@ -55,16 +55,30 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         raise CliError(msg("cli.not_a_folder", project=args.project))
     if args.mcp_command == "config":
         return _mcp_config(args, project)
+    import importlib.util
+
+    from profile_memory.mcp_handshake import Opening
+
+    if importlib.util.find_spec("mcp") is None:  # before a frame is read, and answered
+        raise CliError(msg("cli.needs_mcp_sdk"))
+    _log_to_stderr(args.verbose)
+    # the SDK loads while the first frame is read and `initialize` answered (mcp_handshake.py)
+    opening = Opening(_load_mcp_server)
     try:
+        opening.loaded()
         from profile_memory.mcp_server import Door, serve
     except ImportError as error:
         if error.name is not None and error.name.split(".")[0] != "mcp":
             raise
         raise CliError(msg("cli.needs_mcp_sdk")) from None
-    _log_to_stderr(args.verbose)
 
-    serve(Door(project, args.user_dir, args.trust_client_approval))
+    serve(Door(project, args.user_dir, args.trust_client_approval), opening)
     return 0
+
+
+def _load_mcp_server() -> None:
+    import profile_memory.mcp_server
+    import profile_memory.mcp_stdio  # noqa: F401
 
 
 def _mcp_config(args: argparse.Namespace, project: Path) -> int:

@@ -9,13 +9,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.messages import msg
 
 # A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before
 # it. The dashes of a comment's ends (`<!--PF-20260302-01-->`) are not part of it: agents leave out
 # the spaces.
-TOKEN = re.compile(r"(?:(?<=<!--)|(?<![A-Za-z0-9_\-]))PF-(?:[0-9]|-(?!->))+")
-_SHAPE = re.compile(r"PF-(\d+)-(\d+)")
+TOKEN = lazy_pattern(r"(?:(?<=<!--)|(?<![A-Za-z0-9_\-]))PF-(?:[0-9]|-(?!->))+")
+_SHAPE = lazy_pattern(r"PF-(\d+)-(\d+)")
 MAX_SEQ_DIGITS = 6  # a million ids a day; longer is a typo, or an attack on int()
 
 

@@ -9,6 +9,7 @@ from enum import Enum
 
 from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.messages import msg
 from profile_memory.core.profile import Token, malformed_tokens, well_formed_tokens
 from profile_memory.core.secrets import masked
@@ -45,31 +46,31 @@ SCOPE_WORDS = {
 }
 SUB_KEYS = {"原始上下文": "context", "context": "context", "来源对话": "source", "source": "source"}
 
-_SCOPE = re.compile(
+_SCOPE = lazy_pattern(
     r"\s*(?:#{1,6}\s*)?(?:\*\*)?\s*(?P<word>[^*:：#]+?)\s*[:：]?\s*(?:\*\*)?\s*[:：]?\s*"
 )
 # Where a proposal may stand (docs/format.md, "Pending proposals"): the skill's own message puts
 # its list indented under a quoted lead line, an agent may quote the whole message (`> `) or number
 # the list. The lead is what stands before the list marker; the marker is `-`, `*`, `+` or `1.`.
-_LEAD = re.compile(r"(?:[ \t]*>)*[ \t]*")
+_LEAD = lazy_pattern(r"(?:[ \t]*>)*[ \t]*")
 _MARKER = r"(?:[-*+]|\d{1,9}[.)])"
-_PROPOSAL = re.compile(
+_PROPOSAL = lazy_pattern(
     r"(?P<lead>(?:[ \t]*>)*[ \t]*)"
     + _MARKER
     + r"\s+\[(?P<kind>[^\]]*)\]\s*\[(?P<category>[^\]]*)\]\s*(?P<body>.*)"
 )
-_CHANGE = re.compile(
+_CHANGE = lazy_pattern(
     r"(?:旧|old)\s*[:：]\s*(?P<old>.*?)\s*(?:→|->)\s*(?:新|new)\s*[:：]\s*(?P<new>.*)",
     re.IGNORECASE,
 )
-_SUGGESTION = re.compile(
+_SUGGESTION = lazy_pattern(
     r"(?:建议新增分类|suggested category)\s*[:：]\s*\[(?P<name>[^\]]+)\]", re.IGNORECASE
 )
-_SUB_LINE = re.compile(
+_SUB_LINE = lazy_pattern(
     _MARKER + r"\s+(?:\*\*)?(?P<key>[^:：*]+?)(?:\*\*)?\s*[:：]\s*(?:\*\*)?\s*(?P<value>.*)"
 )
-_LIST_ITEM = re.compile(_MARKER + r"(?:\s|$)")
-_WARNING = re.compile("\u26a0\ufe0f?")
+_LIST_ITEM = lazy_pattern(_MARKER + r"(?:\s|$)")
+_WARNING = lazy_pattern("\u26a0\ufe0f?")
 
 
 @dataclass(slots=True, kw_only=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.messages import joined, msg
 from profile_memory.core.slips import NON_CANONICAL, Slip, quoted
 from profile_memory.core.span import BrokenLine, Span
@@ -158,7 +159,7 @@ class ProfileDoc:
         ]
 
 
-_BARE_ID_AT_END = re.compile(r"\s*[(\[（【`]?\s*(?P<id>PF-[0-9-]+)\s*[)\]）】`]?\s*$")
+_BARE_ID_AT_END = lazy_pattern(r"\s*[(\[（【`]?\s*(?P<id>PF-[0-9-]+)\s*[)\]）】`]?\s*$")
 
 
 def _anchor_in(index: int, comment: re.Match[str]) -> tuple[list[Token], bool] | None:

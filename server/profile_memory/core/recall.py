@@ -7,7 +7,6 @@ Markdown every line of it is quoted, so that recall's own headings are the only 
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections.abc import Callable
@@ -241,6 +240,8 @@ def as_markdown(sections: list[RecallSection]) -> str:
 
 
 def as_json(sections: list[RecallSection]) -> str:
+    import json  # only here: `pmem recall` prints text
+
     return json.dumps(
         [
             {"name": s.name, "path": s.path, "log": s.log, "content": s.content}

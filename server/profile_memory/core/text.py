@@ -7,7 +7,6 @@ tab, which occur inside journal text and which no LSP client treats as line ends
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from bisect import bisect_right
 from collections import Counter
@@ -18,12 +17,14 @@ from itertools import accumulate, repeat
 from operator import add
 from typing import Any, AnyStr
 
-LINE_BREAK = re.compile(r"\r\n|\r|\n")
+from profile_memory.core.lazy import pattern as lazy_pattern
+
+LINE_BREAK = lazy_pattern(r"\r\n|\r|\n")
 UTF8_BOM = b"\xef\xbb\xbf"
 # What a line of conflict markers a merge left starts with (core/merge.py reads the blocks).
 MARKER_STARTS = ("<<<<<<<", ">>>>>>>")
-HTML_COMMENT = re.compile(r"<!--.*?-->")
-_WARNING_SIGNS = re.compile("\u26a0\ufe0f?")
+HTML_COMMENT = lazy_pattern(r"<!--.*?-->")
+_WARNING_SIGNS = lazy_pattern("\u26a0\ufe0f?")
 
 
 def split_lines(text: str) -> list[str]:
@@ -33,7 +34,7 @@ def split_lines(text: str) -> list[str]:
     return LINE_BREAK.split(text)
 
 
-_LINE_WITH_END = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+_LINE_WITH_END = lazy_pattern(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 
 
 def split_keep_ends(text: str) -> list[str]:

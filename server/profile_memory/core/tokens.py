@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from profile_memory.core.lazy import pattern as lazy_pattern
+
 _CJK = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3400-\u4dbf"
     r"\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
 )
-_PIECES = re.compile(
+_PIECES = lazy_pattern(
     rf"(?P<cjk>[{_CJK}])|(?P<word>[A-Za-z]+)|(?P<digits>[0-9]+)|(?P<newline>\s*\n\s*)"
     r"|(?P<space>[ \t]+)|(?P<punct>[!-/:-@\[-`{-~])|(?P<other>.)",
     re.S,

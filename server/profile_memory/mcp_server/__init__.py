@@ -33,21 +33,11 @@ from pydantic import ValidationError
 
 from profile_memory import __version__, mcp_live, mcp_prompts
 from profile_memory.core.messages import language_of_environment, msg, render
+from profile_memory.mcp_handshake import INSTRUCTIONS, NAME, Opening
 from profile_memory.mcp_server import memory_tool, profile_tools, read_tools, resources
 from profile_memory.mcp_server.engine import Door, Engine, did_you_mean
 
 __all__ = ["Door", "Engine", "create_server", "serve"]
-
-INSTRUCTIONS = """\
-Profile Memory keeps what you learn about the person and the project: a short profile of one-line
-entries (user-profile.md, project-profile.md) with a detailed log of every change, and Cherry
-Studio's agent memory (memory/FACT.md, memory/JOURNAL.jsonl).
-- Start a session with `recall`. Use `memory` (append) for one-time events, (update) for durable
-  facts (read FACT.md first: update replaces it whole), `search` to look back, `trace` for an id.
-- When you notice a lasting preference or project fact, `propose` it; or use `profile_add`,
-  `profile_evolve`, `profile_pivot`, `profile_delete`: the person is asked before the profile
-  changes (or the change waits in the pending file). Give `context` (their words) and `source`.
-- Keep entries short; one fact per entry. Never write secrets."""
 
 
 def _argument_error(error: ValidationError) -> str:
@@ -109,7 +99,7 @@ def create_server(door: Door) -> MCPServer:
     """The MCP server over `door`, with every tool and resource."""
     live = mcp_live.Live(door.project, door.user_dir)
     server = _Server(
-        "profile-memory",
+        NAME,
         version=__version__,
         instructions=INSTRUCTIONS,
         log_level="WARNING",
@@ -127,8 +117,9 @@ def create_server(door: Door) -> MCPServer:
     return server
 
 
-def serve(door: Door) -> None:
-    """Serve over stdio, behind the guard that answers every frame the SDK would drop."""
+def serve(door: Door, opening: Opening) -> None:
+    """Serve over stdio from the first frame `opening` read, behind the guard that answers every
+    frame the SDK would drop."""
     from profile_memory import mcp_stdio
 
-    mcp_stdio.run(create_server(door))
+    mcp_stdio.run(create_server(door), opening)

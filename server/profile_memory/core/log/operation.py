@@ -8,22 +8,23 @@ import re
 import sys
 from dataclasses import dataclass
 
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.log.words import OP_SYNONYMS, OP_WORDS, OP_WRITTEN, TRADITIONAL_OPS, Op
 from profile_memory.core.messages import joined, msg
 
-_OPERATION = re.compile(r"\s*(?P<word>[^\s（(:：]+)(?P<rest>.*)", re.DOTALL)
+_OPERATION = lazy_pattern(r"\s*(?P<word>[^\s（(:：]+)(?P<rest>.*)", re.DOTALL)
 
 
-_ARROW = re.compile(r"\s*(→|->|=>|⇒|⟶|➔|-->|—>)\s*")
+_ARROW = lazy_pattern(r"\s*(→|->|=>|⇒|⟶|➔|-->|—>)\s*")
 
 
 _CANONICAL_ARROWS = ("→", "->")
 
 
-_OLD_LABEL = re.compile(r"(?:旧|原|old|before|from)\s*[:：]\s*", re.IGNORECASE)
+_OLD_LABEL = lazy_pattern(r"(?:旧|原|old|before|from)\s*[:：]\s*", re.IGNORECASE)
 
 
-_NEW_LABEL = re.compile(r"(?:新|new|after|to)\s*[:：]\s*", re.IGNORECASE)
+_NEW_LABEL = lazy_pattern(r"(?:新|new|after|to)\s*[:：]\s*", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ def _change(inner: str) -> tuple[str, str, list[str]] | None:
 
 
 # What separates alternatives in a value that lists operations (the template's `新增 / 演进 / …`).
-_ALTERNATIVES = re.compile(r"\s*(?:/|／|\||｜|、|\bor\b|或)\s*")
+_ALTERNATIVES = lazy_pattern(r"\s*(?:/|／|\||｜|、|\bor\b|或)\s*")
 
 
 def _operation_kind(word: str) -> Op | None:

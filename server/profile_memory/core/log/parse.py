@@ -11,6 +11,7 @@ import re
 import sys
 
 from profile_memory.core import anchors
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.log.model import Field, ParsedFields, Record, Section, SectionStart
 from profile_memory.core.log.operation import Operation, parse_operation
 from profile_memory.core.log.words import (
@@ -31,35 +32,37 @@ from profile_memory.core.secrets import find_secrets
 from profile_memory.core.slips import NON_CANONICAL, WRONG_HEADING, Slip, quoted
 from profile_memory.core.span import BrokenLine
 
-_ANY_HEADING = re.compile(r"#{1,6}(?:\s|$)")
+_ANY_HEADING = lazy_pattern(r"#{1,6}(?:\s|$)")
 
 
-_FIELD = re.compile(
+_FIELD = lazy_pattern(
     r"(?P<bullet>[-*])\s+\*\*\s*(?P<key>[^*:：]+?)\s*(?P<c1>[:：])?\s*\*\*"
     r"\s*(?P<c2>[:：])?\s?(?P<value>.*)"
 )
 
 
-_PLAIN_FIELD = re.compile(r"(?P<bullet>[-*])\s+(?P<key>[^*:：\s][^*:：]*?)\s*[:：]\s?(?P<value>.*)")
+_PLAIN_FIELD = lazy_pattern(
+    r"(?P<bullet>[-*])\s+(?P<key>[^*:：\s][^*:：]*?)\s*[:：]\s?(?P<value>.*)"
+)
 
 
-_HEADING_DATE = re.compile(
+_HEADING_DATE = lazy_pattern(
     r"(?P<y>\d{4})(?P<s1>[-/.年])(?P<m>\d{1,2})(?P<s2>[-/.月])(?P<d>\d{1,2})日?"
 )
 
 
-_SEPARATOR = re.compile(r"(?P<before>\s*)(?P<mark>——|—|–|--|-|:|：|\||·)(?P<after>\s*)")
+_SEPARATOR = lazy_pattern(r"(?P<before>\s*)(?P<mark>——|—|–|--|-|:|：|\||·)(?P<after>\s*)")
 
 
 _LEGAL_SEPARATORS = ("—", "–", "-")
 
 
-_CANONICAL_HEADING = re.compile(
+_CANONICAL_HEADING = lazy_pattern(
     r"### \[(PF-\d{8}-\d{2,})\] (\d{4}-\d{2}-\d{2}) [—–-] (\S(?:.*\S)?)"
 )
 
 
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE = lazy_pattern(r"\d{4}-\d{2}-\d{2}")
 
 
 @functools.lru_cache(maxsize=1024)  # records of one day share their date

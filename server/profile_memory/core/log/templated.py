@@ -12,6 +12,7 @@ from collections.abc import Container, Iterator
 from dataclasses import dataclass
 
 from profile_memory.core import anchors
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.log.model import Field, Layout, Record, Section, SectionStart
 from profile_memory.core.log.operation import parse_operation
 from profile_memory.core.log.parse import (
@@ -44,7 +45,7 @@ def _template_fields(language: str) -> str:
 # A record written exactly as the template writes it, then blank lines up to the next heading or
 # the end: nearly every record of a log, found by one search of a range's text. Its heading is one
 # `_parse_heading` reads without a slip (white space after the title is harmless).
-_TEMPLATED = re.compile(
+_TEMPLATED = lazy_pattern(
     r"^### \[(?P<id>PF-\d{8}-\d{2,})\] (?P<date>\d{4}-\d{2}-\d{2}) [—–-] "
     rf"(?P<title>{_VALUE})[^\S\n]*"
     f"(?:{'|'.join(map(_template_fields, FIELD_LABELS))})"
@@ -171,7 +172,7 @@ def _templated_section(
 
 
 # Every `PF-` but the id of a heading written `### [PF-…`: what may be a malformed token.
-_OTHER_PF = re.compile(r"PF-(?<!^### \[PF-)", re.MULTILINE)
+_OTHER_PF = lazy_pattern(r"PF-(?<!^### \[PF-)", re.MULTILINE)
 
 
 def _parse_sections(lines: list[str], begin: int, end: int) -> list[Section]:
