@@ -221,6 +221,9 @@ class Parses:
     # What the rules found in a log's irregular sections, by section: (section, its first line
     # then, findings). A section moved by a later parse names other lines: it is checked again.
     section_findings: dict[int, tuple[Section, int, list[Finding]]] = field(default_factory=dict)
+    # what the rules derive from the file's parses and keep between checks, by name (each entry
+    # says what it was derived from: see `Workspace.derived`)
+    derived: dict[str, Any] = field(default_factory=dict)
 
 
 def _prune(memo: dict[int, tuple[Section, int, list[Finding]]], sections: list[Section]) -> None:
@@ -391,6 +394,11 @@ class Workspace:
         if kept is None or kept[0] is not section or kept[1] != section.start:
             kept = memo[id(section)] = (section, section.start, check())
         return kept[2]
+
+    def derived(self, path: PurePath) -> dict[str, Any]:
+        """What the rules keep about a file between checks, by name; each value holds what it was
+        derived from and is used only while that is current (dropped with the file's parses)."""
+        return self._parses(path).derived
 
     def pending(self, source: Source) -> PendingDoc:
         from profile_memory.core.pending import parse_pending

@@ -278,6 +278,9 @@ class LogDoc:
     stamp: object = field(default_factory=object, repr=False)  # this parse's identity
     hidden: frozenset[int] = frozenset()  # lines in code blocks and multi-line comments (skipped)
     shown: list[str] | None = field(default=None, repr=False)  # `lines`, the hidden ones blank
+    # the lines holding a fence or a comment mark (`blocks.marked_lines`): the next parse after an
+    # edit searches only the lines the edit changed
+    marked: list[int] = field(default_factory=list, repr=False)
 
     @property
     def language(self) -> str | None:
