@@ -321,8 +321,9 @@ FENCED = st.one_of(
 @given(LOG, st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 30), FENCED), max_size=6))
 def test_the_marks_of_code_blocks_found_after_an_editor_edit_equal_a_fresh_search(text, edits):
     """After an editor's edit only the lines it changed are searched for fences and comment
-    marks (`blocks.marked_after_edit`): the marks, the hidden lines and the parse are those of a
-    fresh parse."""
+    marks (`blocks.marked_after_edit`), and the irregular sections are the previous parse's
+    outside what it re-read: the marks, the hidden lines, those sections and the parse are those
+    of a fresh parse."""
     document = Document.create("file:///l.md", 1, text)
     version, doc = ("editor", *document.state), parse_log_lines(document.lines)
     for at, length, inserted in edits:
@@ -339,6 +340,10 @@ def test_the_marks_of_code_blocks_found_after_an_editor_edit_equal_a_fresh_searc
         fresh = parse_log_lines(document.lines)
         assert (doc.marked, doc.hidden) == (fresh.marked, fresh.hidden)
         assert log_shape(doc) == log_shape(fresh)
+        # the irregular sections, made from the previous parse's when it had found them
+        assert [(s.start, s.stop) for s in doc.irregular()] == [
+            (s.start, s.stop) for s in fresh.irregular()
+        ]
 
 
 # evolves whose OLD is the previous 精简版 with a mark changed (PM050), categories the profile
@@ -386,3 +391,21 @@ def test_checks_after_edits_of_either_file_equal_a_fresh_check(text, edits):
         )
         for checked in (log_path, profile_path):
             assert check_path(workspace, checked) == check_path(fresh, checked)
+
+
+def test_conflict_markers_written_into_a_file_read_whole_are_found_at_its_next_version():
+    """A file read whole is searched for conflict markers once per version: markers a merge
+    writes into it later are found (PM070), and gone once resolved."""
+    log_path = PurePath(f"{USER_DIR}/user-profile-log.md")
+    text = LOG_HEAD + record("PF-20260412-01")
+    provider = MemoryProvider({str(log_path): text, f"{USER_DIR}/user-profile.md": PROFILE})
+    workspace = Workspace(provider, Settings(), PurePath(USER_DIR))
+    for written, expected in (
+        (text, 0),
+        (text + "<<<<<<< ours\nx\n=======\ny\n>>>>>>> theirs\n", 1),
+        (text, 0),
+    ):
+        provider.write(log_path, written)
+        for _ in range(2):  # asked again at the same version
+            found = [d.code for d in check_path(workspace, log_path)]
+            assert found.count("PM070") == expected, found

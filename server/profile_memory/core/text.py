@@ -22,6 +22,7 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")
 UTF8_BOM = b"\xef\xbb\xbf"
 # What a line of conflict markers a merge left starts with (core/merge.py reads the blocks).
 MARKER_STARTS = ("<<<<<<<", ">>>>>>>")
+CONFLICT_MARKS = ("<<<<<<<", "=======", ">>>>>>>")  # a text without any has no conflict block
 HTML_COMMENT = re.compile(r"<!--.*?-->")
 _WARNING_SIGNS = re.compile("\u26a0\ufe0f?")
 

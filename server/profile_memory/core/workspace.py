@@ -29,7 +29,14 @@ from profile_memory.core.files import (
     role_of,
 )
 from profile_memory.core.messages import msg
-from profile_memory.core.text import MARKER_STARTS, Decoded, LazyText, decode, split_lines
+from profile_memory.core.text import (
+    CONFLICT_MARKS,
+    MARKER_STARTS,
+    Decoded,
+    LazyText,
+    decode,
+    split_lines,
+)
 
 if TYPE_CHECKING:
     import datetime as dt  # for annotations only: `pmem recall` never loads it
@@ -358,14 +365,18 @@ class Workspace:
     def may_have_conflicts(self, source: Source) -> bool:
         """Whether a line of the file may open or close a block of conflict markers (then its text
         is scanned for them). For an editor's document only the lines an edit changed are looked
-        at: a keystroke in a large log does not join and scan the whole text."""
+        at: a keystroke in a large log does not join and scan the whole text; a file read whole is
+        searched once per version (a closed log is checked again at each edit of its profile)."""
         lines = source.lines
-        if lines is None:
-            return True
         parses = self._parses(source.path)
         previous = parses.markers
         if previous is not None and _is_current(previous, source):
             return bool(previous.value[1])
+        if lines is None:  # a file read whole: its text searched once per version
+            text = source.text
+            marked = any(marker in text for marker in CONFLICT_MARKS)
+            parses.markers = Parsed(source.version, (0, [0] if marked else []))
+            return marked
         kept = (
             source.kept_since(previous.version)
             if previous is not None and source.kept_since is not None

@@ -85,6 +85,8 @@ def _reparse(
     records = kept(previous.records, lambda r: r.line)
     malformed = kept(previous.malformed_headings, lambda m: m.line)
     tokens = kept(previous.bad_tokens, lambda t: t.span.start_line)
+    known = previous._irregular
+    irregular = kept(known, lambda s: s.start) if known is not None else None
     tail = sections[first_kept:]
     for section in tail if moved_by else ():
         section.move(moved_by)
@@ -108,6 +110,9 @@ def _reparse(
         malformed_headings=[*malformed.before, *new_malformed, *malformed.after],
         bad_tokens=[*tokens.before, *new_tokens, *tokens.after],
     )
+    if irregular is not None:
+        again = [section for section in middle if section.irregular]
+        doc._irregular = [*irregular.before, *again, *irregular.after]
     dropped = sections[first_reread:first_kept]
     doc.english = (
         previous.english - sum(s.english for s in dropped) + sum(s.english for s in middle)
@@ -167,4 +172,5 @@ def parse_log_lines(
         doc = _fresh(shown, count)
     doc.lines, doc.hidden, doc.shown, doc.marked = lines, hidden, shown, marked
     _mark_secrets(lines, doc.sections, sorted(hidden))  # a secret in an example still leaks
+    doc._irregular = None  # that may have made more sections irregular
     return doc

@@ -107,11 +107,10 @@ def _record_findings(workspace: Workspace, source: Source, doc: LogDoc) -> list[
     """Each irregular section's own findings, kept by the workspace: an edit re-checks only the
     sections it re-parsed or moved."""
     found: list[Finding] = []
-    for section in doc.sections:
-        if section.irregular:
-            found += workspace.section_findings(
-                source, section, functools.partial(_section_findings, section, doc.lines)
-            )
+    for section in doc.irregular():
+        found += workspace.section_findings(
+            source, section, functools.partial(_section_findings, section, doc.lines)
+        )
     return found
 
 
