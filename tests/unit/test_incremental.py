@@ -13,7 +13,7 @@ from profile_memory.core.index import index_log, update_index
 from profile_memory.core.log import TemplatedLines, parse_log, parse_log_lines
 from profile_memory.core.rules import check_path
 from profile_memory.core.text import split_lines
-from profile_memory.core.workspace import MemoryProvider, Workspace
+from profile_memory.core.workspace import CHECKED, MemoryProvider, Workspace
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF32
 
@@ -409,3 +409,22 @@ def test_conflict_markers_written_into_a_file_read_whole_are_found_at_its_next_v
         for _ in range(2):  # asked again at the same version
             found = [d.code for d in check_path(workspace, log_path)]
             assert found.count("PM070") == expected, found
+
+
+def test_the_diagnostics_kept_are_let_go_with_the_version_they_were_found_at():
+    """A file's diagnostics are kept with what they were found from (its source, its pair): a new
+    version of either file of the pair lets them go, so no previous text is held by them."""
+    log_path = PurePath(f"{USER_DIR}/user-profile-log.md")
+    profile_path = PurePath(f"{USER_DIR}/user-profile.md")
+    text = LOG_HEAD + record("PF-20260412-01")
+    provider = MemoryProvider({str(log_path): text, str(profile_path): PROFILE})
+    workspace = Workspace(provider, Settings(), PurePath(USER_DIR))
+    first = check_path(workspace, log_path)
+    check_path(workspace, profile_path)
+    assert check_path(workspace, log_path) == first
+    assert CHECKED in workspace.derived(log_path) and CHECKED in workspace.derived(profile_path)
+    provider.write(log_path, text + record("PF-20260412-02"))
+    workspace.source(log_path)
+    assert CHECKED not in workspace.derived(log_path)
+    workspace.pair_with(profile_path)  # the pair made again, at the log's new version
+    assert CHECKED not in workspace.derived(profile_path)

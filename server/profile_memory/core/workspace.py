@@ -198,6 +198,8 @@ def allocator_for(sets: list[ProfileSet]) -> Allocator:
 
 T = TypeVar("T")
 
+CHECKED = "check"  # the `Parses.derived` entry of a file's diagnostics (`rules.check_source`)
+
 
 @dataclass(frozen=True, slots=True)
 class Parsed(Generic[T]):
@@ -316,8 +318,11 @@ class Workspace:
         kept_since = data.kept_since if lines is not None else None
         source = Source(path, role, decoded, data.version, lines=lines, kept_since=kept_since)
         self._sources[path] = source
-        # the old version's lines go; its parses stay, to be reused by the next version's
-        self._parses(path).lines = None
+        # the old version's lines go, and its diagnostics (which hold it); its parses stay, to be
+        # reused by the next version's
+        parses = self._parses(path)
+        parses.lines = None
+        parses.derived.pop(CHECKED, None)
         if cached is not None and self.on_change is not None:
             self.on_change(path)
         return source
@@ -472,6 +477,9 @@ class Workspace:
         )
         self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (folder, name)}
         self._pairs[key] = pair
+        for source in (profile_source, log_source):  # their diagnostics held the previous pair
+            if source is not None:
+                self._parses(source.path).derived.pop(CHECKED, None)
         return pair
 
     def _pair_key(

@@ -11,7 +11,7 @@ from profile_memory.core.diagnostics import Diagnostic, Finding, apply_severity
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.pending import Scope
 from profile_memory.core.rules import common, log_rules, memory_rules, pending_rules, profile_rules
-from profile_memory.core.workspace import Source, Workspace
+from profile_memory.core.workspace import CHECKED, Source, Workspace
 
 _BY_ROLE = {
     Role.PROFILE: profile_rules.check,
@@ -41,7 +41,7 @@ def check_source(
     inputs = _inputs(workspace, source) if overrides is None else None
     kept = workspace.derived(source.path) if inputs is not None else None
     if kept is not None and inputs is not None:
-        last = kept.get("check")
+        last = kept.get(CHECKED)
         if last is not None and len(last[0]) == len(inputs):
             if all(a is b for a, b in zip(last[0], inputs, strict=True)):
                 return list(last[1])
@@ -49,7 +49,7 @@ def check_source(
     diagnostics = apply_severity(source.path, findings_for(workspace, source), severities)
     found = sorted(diagnostics, key=Diagnostic.sort_key)
     if kept is not None:
-        kept["check"] = (inputs, found)
+        kept[CHECKED] = (inputs, found)
     return list(found)
 
 
