@@ -13,7 +13,7 @@ from profile_memory.core.index import index_log, update_index
 from profile_memory.core.log import TemplatedLines, parse_log, parse_log_lines
 from profile_memory.core.rules import check_path
 from profile_memory.core.text import split_lines
-from profile_memory.core.workspace import MemoryProvider, Workspace
+from profile_memory.core.workspace import CHECKED, MemoryProvider, Workspace
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF32
 
@@ -310,3 +310,121 @@ def test_a_log_re_read_holds_the_new_lines_only(unchanged):
     ]
     assert len(held) > 20 and all(kept[i] is lines[line + i] for line, kept, i in held)
     assert log_shape(again) == log_shape(parse_log(changed))
+
+
+FENCED = st.one_of(
+    INSERTED, st.sampled_from(["```\n", "~~~js\n", "<!--\n", "-->\n", "<!-- x -->", "```"])
+)
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(LOG, st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 30), FENCED), max_size=6))
+def test_the_marks_of_code_blocks_found_after_an_editor_edit_equal_a_fresh_search(text, edits):
+    """After an editor's edit only the lines it changed are searched for fences and comment
+    marks (`blocks.marked_after_edit`), and the irregular sections are the previous parse's
+    outside what it re-read: the marks, the hidden lines, those sections and the parse are those
+    of a fresh parse."""
+    document = Document.create("file:///l.md", 1, text)
+    version, doc = ("editor", *document.state), parse_log_lines(document.lines)
+    for at, length, inserted in edits:
+        text = document.text
+        start = at % (len(text) + 1)
+        end = min(len(text), start + length)
+        change = types.TextDocumentContentChangePartial(
+            range=types.Range(_position(text, start), _position(text, end)), text=inserted
+        )
+        document.apply(change, UTF32)
+        kept = document.kept_since(version)
+        doc = parse_log_lines(document.lines, doc, kept)
+        version = ("editor", *document.state)
+        fresh = parse_log_lines(document.lines)
+        assert (doc.marked, doc.hidden) == (fresh.marked, fresh.hidden)
+        assert log_shape(doc) == log_shape(fresh)
+        # the irregular sections, made from the previous parse's when it had found them
+        assert [(s.start, s.stop) for s in doc.irregular()] == [
+            (s.start, s.stop) for s in fresh.irregular()
+        ]
+
+
+# evolves whose OLD is the previous 精简版 with a mark changed (PM050), categories the profile
+# has not (PM014), ids it does not carry (PM007)
+MARKED_RECORD = st.builds(
+    lambda anchor, date, op, summary, category: record(
+        anchor, date, op, summary, category=category
+    ),
+    st.sampled_from(IDS),
+    st.sampled_from(DATES),
+    st.sampled_from(["新增", "演进（偏好，Vue → 偏好 Svelte）", "演进（偏好,Vue → 偏好：Vue）"]),
+    st.sampled_from(["偏好，Vue", "偏好,Vue", "偏好：Vue", "偏好 Svelte"]),
+    st.sampled_from(["技术偏好", "其他", "沟通"]),
+)
+MARKED_LOG = st.lists(MARKED_RECORD, max_size=8).map(lambda rs: LOG_HEAD + "".join(rs))
+PROFILE_EDIT = st.tuples(
+    st.integers(0, 10_000),
+    st.integers(0, 12),
+    st.sampled_from(
+        ["x", "\n", "## 其他\n", "- 偏好 Svelte <!-- PF-20260413-01 -->\n", "01", "02", "## "]
+    ),
+)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(MARKED_LOG, st.lists(st.one_of(EDIT, PROFILE_EDIT.map(lambda e: (*e, "profile")))))
+def test_checks_after_edits_of_either_file_equal_a_fresh_check(text, edits):
+    """What a check keeps between checks (the index's punctuation changes, the log's findings
+    against its profile by id, each file's diagnostics by what they were found from) gives what a
+    fresh workspace gives, whichever file of the pair was edited."""
+    log_path, profile_path = (
+        PurePath(f"{USER_DIR}/user-profile-log.md"),
+        PurePath(f"{USER_DIR}/user-profile.md"),
+    )
+    texts = {log_path: text, profile_path: PROFILE}
+    provider = MemoryProvider({str(p): t for p, t in texts.items()})
+    workspace = Workspace(provider, Settings(), PurePath(USER_DIR))
+    check_path(workspace, log_path)
+    for change in edits:
+        path = profile_path if len(change) == 4 else log_path
+        texts[path] = edit(texts[path], change[:3])
+        provider.write(path, texts[path])
+        fresh = Workspace(
+            MemoryProvider({str(p): t for p, t in texts.items()}), Settings(), PurePath(USER_DIR)
+        )
+        for checked in (log_path, profile_path):
+            assert check_path(workspace, checked) == check_path(fresh, checked)
+
+
+def test_conflict_markers_written_into_a_file_read_whole_are_found_at_its_next_version():
+    """A file read whole is searched for conflict markers once per version: markers a merge
+    writes into it later are found (PM070), and gone once resolved."""
+    log_path = PurePath(f"{USER_DIR}/user-profile-log.md")
+    text = LOG_HEAD + record("PF-20260412-01")
+    provider = MemoryProvider({str(log_path): text, f"{USER_DIR}/user-profile.md": PROFILE})
+    workspace = Workspace(provider, Settings(), PurePath(USER_DIR))
+    for written, expected in (
+        (text, 0),
+        (text + "<<<<<<< ours\nx\n=======\ny\n>>>>>>> theirs\n", 1),
+        (text, 0),
+    ):
+        provider.write(log_path, written)
+        for _ in range(2):  # asked again at the same version
+            found = [d.code for d in check_path(workspace, log_path)]
+            assert found.count("PM070") == expected, found
+
+
+def test_the_diagnostics_kept_are_let_go_with_the_version_they_were_found_at():
+    """A file's diagnostics are kept with what they were found from (its source, its pair): a new
+    version of either file of the pair lets them go, so no previous text is held by them."""
+    log_path = PurePath(f"{USER_DIR}/user-profile-log.md")
+    profile_path = PurePath(f"{USER_DIR}/user-profile.md")
+    text = LOG_HEAD + record("PF-20260412-01")
+    provider = MemoryProvider({str(log_path): text, str(profile_path): PROFILE})
+    workspace = Workspace(provider, Settings(), PurePath(USER_DIR))
+    first = check_path(workspace, log_path)
+    check_path(workspace, profile_path)
+    assert check_path(workspace, log_path) == first
+    assert CHECKED in workspace.derived(log_path) and CHECKED in workspace.derived(profile_path)
+    provider.write(log_path, text + record("PF-20260412-02"))
+    workspace.source(log_path)
+    assert CHECKED not in workspace.derived(log_path)
+    workspace.pair_with(profile_path)  # the pair made again, at the log's new version
+    assert CHECKED not in workspace.derived(profile_path)

@@ -10,6 +10,7 @@ import random
 import pytest
 from features_support import Served, serve
 from helpers import record
+from lsprotocol import types
 from profile_memory.core.outline import history
 
 
@@ -44,3 +45,29 @@ def test_history_equals_the_plain_definition(served: Served, limit: int):
     for query in ("", "偏好 1", "pf-20260412"):
         got = [(r.id, r.date, r.line, r.pair) for r in history(served.ls.resolver, query, limit)]
         assert got == plain(served, query)[:limit]
+
+
+def test_history_after_edits_equals_the_plain_definition(served: Served):
+    """The order kept by the log's index (`LogIndex.newest`) is carried through an update (typing
+    in a title keeps every date) and made again when a date changes."""
+    rng = random.Random(7)
+    log = served.user_dir / "user-profile-log.md"
+    days = ["2026-04-12", "2026-04-11", "2026-04-14", "2025-12-31"]
+    records = "".join(
+        record(f"PF-2026041{rng.randint(1, 4)}-{n:02d}", rng.choice(days), "新增", f"偏好 {n}")
+        for n in range(1, 40)
+    )
+    text = log.read_text(encoding="utf-8") + records
+    served.open(log, text)
+    uri = log.as_uri()
+    for n, (old, new) in enumerate(
+        [("标题", "标题 x"), ("标题 x", "题"), ("2026-04-11", "2026-04-15"), ("偏好 3", "偏好 三")]
+    ):
+        got = [(r.id, r.date, r.line, r.pair) for r in history(served.ls.resolver, "", 25)]
+        assert got == plain(served)[:25]
+        text = text.replace(old, new, 1)
+        change = types.TextDocumentContentChangeWholeDocument(text=text)
+        served.ls.provider.open[log].apply(change, "utf-16")
+        assert served.ls.provider.open[log].uri == uri, n
+    got = [(r.id, r.date, r.line, r.pair) for r in history(served.ls.resolver, "题", 25)]
+    assert got == plain(served, "题")[:25]

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from profile_memory.core.text import lines_holding
 
 _FENCE = re.compile(r"[ \t]*(?:>[ \t]?)*[ \t]*(?P<fence>`{3,}|~{3,})(?P<info>.*)")
-_OPENERS = ("```", "~~~", "<!--")
 _MARKS = ("```", "~~~", "<!--", "-->")
 
 
@@ -50,12 +49,39 @@ def code_lines(lines: Sequence[str]) -> frozenset[int]:
     """The 0-based lines inside fenced code blocks or multi-line HTML comments, their opening and
     closing lines included. A block never closed hides nothing: a stray ``` must not hide every
     record below it from the checks, nor what a write appends after it."""
-    joined = "\n".join(lines)
-    if not any(opener in joined for opener in _OPENERS):  # nearly every file: one C-level search
+    return blocks_of(lines, marked_lines(lines))
+
+
+def marked_lines(lines: Sequence[str], start: int = 0, stop: int | None = None) -> list[int]:
+    """The lines of `lines[start:stop]` holding a fence or a comment mark (only they can open or
+    close a block), in order: found at C speed, so a large log with one example in its intro is
+    walked a few lines, not all of them."""
+    joined = "\n".join(lines[start:stop])
+    if not any(mark in joined for mark in _MARKS):  # nearly every file: a few C-level searches
+        return []
+    return sorted(start + line for line in lines_holding(joined, _MARKS))
+
+
+def marked_after_edit(
+    lines: Sequence[str], before: list[int], old_count: int, kept: tuple[int, int]
+) -> list[int]:
+    """`marked_lines(lines)` after an edit of a text of `old_count` lines whose marked lines were
+    `before`, the edit having kept its first and last `kept` lines: only the lines between are
+    searched (a keystroke in a large log does not join the whole text)."""
+    start = min(kept[0], old_count, len(lines))
+    end = min(kept[1], old_count - start, len(lines) - start)
+    moved = len(lines) - old_count
+    return [
+        *(n for n in before if n < start),
+        *marked_lines(lines, start, len(lines) - end),
+        *(n + moved for n in before if n >= old_count - end),
+    ]
+
+
+def blocks_of(lines: Sequence[str], marked: list[int]) -> frozenset[int]:
+    """`code_lines` from the lines holding a mark (`marked_lines`)."""
+    if not marked:
         return frozenset()
-    # Only the lines holding a fence or a comment mark can open or close a block: found at C speed,
-    # so a large log with one example in its intro is walked a few lines, not all of them.
-    marked = sorted(lines_holding(joined, _MARKS))
     hidden: set[int] = set()
     opened_at: int | None = None
     fence: str | None = None

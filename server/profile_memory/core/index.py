@@ -23,7 +23,7 @@ from profile_memory.core.files import log_file_name, profile_file_name
 from profile_memory.core.log import DELETED_TITLE_MARKS, LogDoc, Op, Record
 from profile_memory.core.messages import msg
 from profile_memory.core.profile import Entry, ProfileDoc
-from profile_memory.core.text import normalise
+from profile_memory.core.text import normalise, punctuation_changed
 
 Remap = Callable[[Record], Record]  # a record of the previous parse -> the same of the new one
 
@@ -174,12 +174,72 @@ class LogIndex:
     # each record's place (by its position) in the order the histories were read: by date
     ranks: tuple[int, ...] = field(default=(), repr=False)
     _live: dict[str, History] | None = field(default=None, repr=False)
+    # each id's evolves whose OLD changed a punctuation mark (`punctuation_changes`), found once
+    _marks: dict[str, list[MarkChanged]] | None = field(default=None, repr=False, compare=False)
+    # this index's identity, and, for an index made by `update_index`, the identity of the one it
+    # was made from with the ids whose histories the update touched: what is derived per id from
+    # an index (the log's checks against its profile) is made again for those ids only
+    # the positions of the records with an id, newest first (`newest`), found once: an update keeps
+    # every record's id and date
+    _newest: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
+    stamp: object = field(default_factory=object, repr=False, compare=False)
+    updated: tuple[object, frozenset[str]] | None = field(default=None, repr=False, compare=False)
 
     def live(self) -> dict[str, History]:
         """The histories whose id is live, in log order; computed once per index."""
         if self._live is None:
             self._live = {i: h for i, h in self.histories.items() if h.state is State.LIVE}
         return self._live
+
+    def newest(self, records: list[Record]) -> tuple[int, ...]:
+        """The positions in `records` (those of the parse this index was made from) of the records
+        with an id, newest first: by date, later in the log first within a date, a record without
+        a readable date last."""
+        if self._newest is None:
+            dated = [(r.date or dt.date.min, p) for p, r in enumerate(records) if r.id]
+            self._newest = tuple(p for _, p in sorted(dated, reverse=True))
+        return self._newest
+
+    def punctuation_changes(self) -> list[MarkChanged]:
+        """The evolves whose OLD is their id's previous 精简版 with a punctuation mark changed
+        (`，` written `,`), in log order: the index reads them as one text (NFKC), but OLD is a
+        copy and keeps the person's marks. Found once per index; an update finds them again for the
+        histories it touched only."""
+        if self._marks is None:
+            self._marks = {i: found for i, h in self.histories.items() if (found := _marks_of(h))}
+        return sorted(
+            (change for found in self._marks.values() for change in found),
+            key=lambda change: change.record.line,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class MarkChanged:
+    """An evolve whose OLD is the previous 精简版 of its id but for a punctuation mark: the mark
+    expected, as it was written."""
+
+    record: Record
+    expected: str
+    written: str
+
+
+def _marks_of(history: History) -> list[MarkChanged]:
+    """The evolves of one history whose OLD changed a mark of the 精简版 before them (only
+    evolves with an OLD are looked at: most records are adds)."""
+    found = []
+    records = history.records
+    for position in range(1, len(records)):
+        record = records[position]
+        old = record.operation.old if record.operation is not None else None
+        if not old or record.op is not Op.EVOLVE:
+            continue
+        previous = next(
+            (s for r in reversed(records[:position]) if (s := r.value("summary"))), None
+        )
+        changed = punctuation_changed(old, previous) if previous else None
+        if changed:
+            found.append(MarkChanged(record, *changed))
+    return found
 
 
 def _is_marked_in_place(record: Record) -> bool:
@@ -558,8 +618,19 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
     if mismatches is None:
         return None
     lists["old_mismatches"] = mismatches
+    touched = frozenset(i for i in affected if i is not None)
+    marks = None
+    if previous._marks is not None:
+        marks = {i: found for i, found in previous._marks.items() if i not in touched}
+        marks |= {i: found for i in touched if i in histories if (found := _marks_of(histories[i]))}
     return dataclasses.replace(
-        previous, **lists, histories=histories, _live=_updated_live(previous, histories, affected)
+        previous,
+        **lists,
+        histories=histories,
+        _live=_updated_live(previous, histories, affected),
+        _marks=marks,
+        stamp=object(),
+        updated=(previous.stamp, touched),
     )
 
 

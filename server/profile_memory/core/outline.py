@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import heapq
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
@@ -205,20 +207,23 @@ def pending(resolver: Resolver) -> list[PendingView]:
 
 def history(resolver: Resolver, query: str = "", limit: int = 200) -> list[RecordView]:
     """The records of every log, newest first (by date; within a date, later in the log first),
-    whose id or title contains `query` (case-insensitive); at most `limit`. The records are taken
-    from the pairs' parses as they are kept; only the `limit` shown are made into views."""
+    whose id or title contains `query` (case-insensitive); at most `limit`. Each log's records are
+    taken in the order its index keeps (`LogIndex.newest`), so only the records shown (and those a
+    query passes over) are read."""
     needle = query.casefold()
-    found = [
-        (pair, record)
-        for pair in resolver.pairs()
-        for record in (pair.log.doc.records if pair.log else [])
-        if record.id and (not needle or needle in f"{record.id} {record.title}".casefold())
-    ]
-    days = [record.date or _NO_DAY for _, record in found]
-    # later in the logs first among records of one date: the positions are taken from the end,
-    # and nlargest keeps the order of equal keys
-    newest = heapq.nlargest(limit, range(len(found) - 1, -1, -1), key=days.__getitem__)
-    return [_record_view(*found[n]) for n in newest]
+
+    def newest(n: int, pair: PairIndex) -> Iterator[tuple[tuple[dt.date, int, int], Record]]:
+        records = pair.log.doc.records if pair.log else []
+        for position in pair.log_index.newest(records) if records else ():
+            record = records[position]
+            if not needle or needle in f"{record.id} {record.title}".casefold():
+                yield (record.date or _NO_DAY, n, position), record
+
+    pairs = resolver.pairs()
+    merged = heapq.merge(
+        *(newest(n, pair) for n, pair in enumerate(pairs)), key=lambda hit: hit[0], reverse=True
+    )
+    return [_record_view(pairs[key[1]], record) for key, record in itertools.islice(merged, limit)]
 
 
 _NO_DAY = dt.date.min  # a record without a readable date comes last, as its empty date sorted

@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections.abc import Set
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
@@ -99,6 +100,7 @@ def _decoration(char: str) -> bool:
     return char.isspace() or unicodedata.category(char) in _DECORATION
 
 
+@lru_cache(maxsize=4096)  # a few names, compared again at each check
 def category_key(name: str) -> str:
     """The one form in which category names are compared: full-width forms as their ASCII twins
     (NFKC), the emoji and symbols before and after the name dropped, no blanks, case folded.
@@ -129,6 +131,10 @@ class ProfileDoc:
     has_malformed_anchor: set[int] = field(
         default_factory=set
     )  # lines whose entry has a PM004 token
+    # the headings and the entries by `category_key`, made when first asked (after the parse): a
+    # pending file's proposals each look up their category
+    _headings: dict[str, Category] | None = field(default=None, repr=False, compare=False)
+    _by_category: dict[str, list[Entry]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def counted_lines(self) -> int:
@@ -144,19 +150,22 @@ class ProfileDoc:
     def heading_named(self, name: str) -> Category | None:
         """The heading a category name means, however either is decorated (`category_key`): the
         first such heading."""
-        key = category_key(name)
-        return next((c for c in self.categories if category_key(c.name) == key), None)
+        if self._headings is None:
+            self._headings = {}
+            for category in self.categories:
+                self._headings.setdefault(category_key(category.name), category)
+        return self._headings.get(category_key(name))
 
     def has_category(self, name: str) -> bool:
         return self.heading_named(name) is not None
 
     def entries_in(self, category: str) -> list[Entry]:
-        key = category_key(category)
-        return [
-            entry
-            for entry in self.entries
-            if entry.category is not None and category_key(entry.category) == key
-        ]
+        if self._by_category is None:
+            self._by_category = {}
+            for entry in self.entries:
+                if entry.category is not None:
+                    self._by_category.setdefault(category_key(entry.category), []).append(entry)
+        return list(self._by_category.get(category_key(category), ()))
 
 
 _BARE_ID_AT_END = lazy_pattern(r"\s*[(\[（【`]?\s*(?P<id>PF-[0-9-]+)\s*[)\]）】`]?\s*$")

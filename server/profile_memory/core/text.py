@@ -23,6 +23,7 @@ LINE_BREAK = lazy_pattern(r"\r\n|\r|\n")
 UTF8_BOM = b"\xef\xbb\xbf"
 # What a line of conflict markers a merge left starts with (core/merge.py reads the blocks).
 MARKER_STARTS = ("<<<<<<<", ">>>>>>>")
+CONFLICT_MARKS = ("<<<<<<<", "=======", ">>>>>>>")  # a text without any has no conflict block
 HTML_COMMENT = lazy_pattern(r"<!--.*?-->")
 _WARNING_SIGNS = lazy_pattern("\u26a0\ufe0f?")
 

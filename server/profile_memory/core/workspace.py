@@ -29,7 +29,14 @@ from profile_memory.core.files import (
     role_of,
 )
 from profile_memory.core.messages import msg
-from profile_memory.core.text import MARKER_STARTS, Decoded, LazyText, decode, split_lines
+from profile_memory.core.text import (
+    CONFLICT_MARKS,
+    MARKER_STARTS,
+    Decoded,
+    LazyText,
+    decode,
+    split_lines,
+)
 
 if TYPE_CHECKING:
     import datetime as dt  # for annotations only: `pmem recall` never loads it
@@ -191,6 +198,8 @@ def allocator_for(sets: list[ProfileSet]) -> Allocator:
 
 T = TypeVar("T")
 
+CHECKED = "check"  # the `Parses.derived` entry of a file's diagnostics (`rules.check_source`)
+
 
 @dataclass(frozen=True, slots=True)
 class Parsed(Generic[T]):
@@ -221,6 +230,9 @@ class Parses:
     # What the rules found in a log's irregular sections, by section: (section, its first line
     # then, findings). A section moved by a later parse names other lines: it is checked again.
     section_findings: dict[int, tuple[Section, int, list[Finding]]] = field(default_factory=dict)
+    # what the rules derive from the file's parses and keep between checks, by name (each entry
+    # says what it was derived from: see `Workspace.derived`)
+    derived: dict[str, Any] = field(default_factory=dict)
 
 
 def _prune(memo: dict[int, tuple[Section, int, list[Finding]]], sections: list[Section]) -> None:
@@ -306,8 +318,11 @@ class Workspace:
         kept_since = data.kept_since if lines is not None else None
         source = Source(path, role, decoded, data.version, lines=lines, kept_since=kept_since)
         self._sources[path] = source
-        # the old version's lines go; its parses stay, to be reused by the next version's
-        self._parses(path).lines = None
+        # the old version's lines go, and its diagnostics (which hold it); its parses stay, to be
+        # reused by the next version's
+        parses = self._parses(path)
+        parses.lines = None
+        parses.derived.pop(CHECKED, None)
         if cached is not None and self.on_change is not None:
             self.on_change(path)
         return source
@@ -355,14 +370,18 @@ class Workspace:
     def may_have_conflicts(self, source: Source) -> bool:
         """Whether a line of the file may open or close a block of conflict markers (then its text
         is scanned for them). For an editor's document only the lines an edit changed are looked
-        at: a keystroke in a large log does not join and scan the whole text."""
+        at: a keystroke in a large log does not join and scan the whole text; a file read whole is
+        searched once per version (a closed log is checked again at each edit of its profile)."""
         lines = source.lines
-        if lines is None:
-            return True
         parses = self._parses(source.path)
         previous = parses.markers
         if previous is not None and _is_current(previous, source):
             return bool(previous.value[1])
+        if lines is None:  # a file read whole: its text searched once per version
+            text = source.text
+            marked = any(marker in text for marker in CONFLICT_MARKS)
+            parses.markers = Parsed(source.version, (0, [0] if marked else []))
+            return marked
         kept = (
             source.kept_since(previous.version)
             if previous is not None and source.kept_since is not None
@@ -391,6 +410,11 @@ class Workspace:
         if kept is None or kept[0] is not section or kept[1] != section.start:
             kept = memo[id(section)] = (section, section.start, check())
         return kept[2]
+
+    def derived(self, path: PurePath) -> dict[str, Any]:
+        """What the rules keep about a file between checks, by name; each value holds what it was
+        derived from and is used only while that is current (dropped with the file's parses)."""
+        return self._parses(path).derived
 
     def pending(self, source: Source) -> PendingDoc:
         from profile_memory.core.pending import parse_pending
@@ -453,6 +477,9 @@ class Workspace:
         )
         self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (folder, name)}
         self._pairs[key] = pair
+        for source in (profile_source, log_source):  # their diagnostics held the previous pair
+            if source is not None:
+                self._parses(source.path).derived.pop(CHECKED, None)
         return pair
 
     def _pair_key(

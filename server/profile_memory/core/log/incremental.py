@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from profile_memory.core.blocks import code_lines
+from profile_memory.core.blocks import blocks_of, marked_after_edit, marked_lines
 from profile_memory.core.log.model import LogDoc, Record, RecordChange, Section
 from profile_memory.core.log.parse import _is_boundary, _mark_secrets
 from profile_memory.core.log.templated import TemplatedLines, _parse_sections
@@ -85,6 +85,8 @@ def _reparse(
     records = kept(previous.records, lambda r: r.line)
     malformed = kept(previous.malformed_headings, lambda m: m.line)
     tokens = kept(previous.bad_tokens, lambda t: t.span.start_line)
+    known = previous._irregular
+    irregular = kept(known, lambda s: s.start) if known is not None else None
     tail = sections[first_kept:]
     for section in tail if moved_by else ():
         section.move(moved_by)
@@ -108,6 +110,9 @@ def _reparse(
         malformed_headings=[*malformed.before, *new_malformed, *malformed.after],
         bad_tokens=[*tokens.before, *new_tokens, *tokens.after],
     )
+    if irregular is not None:
+        again = [section for section in middle if section.irregular]
+        doc._irregular = [*irregular.before, *again, *irregular.after]
     dropped = sections[first_reread:first_kept]
     doc.english = (
         previous.english - sum(s.english for s in dropped) + sum(s.english for s in middle)
@@ -141,11 +146,19 @@ def parse_log_lines(
     up: the sections below the edit move with it. `unchanged`, when known (an editor knows what
     it edited): how many of the first and of the last lines are the same as in `previous`."""
     count = line_count(lines)
-    hidden = code_lines(lines)
+    marked = (
+        marked_after_edit(lines, previous.marked, len(previous.lines), unchanged)
+        if previous is not None and unchanged is not None
+        else marked_lines(lines)
+    )
+    hidden = blocks_of(lines, marked)
     if not hidden:
         if previous is None or previous.hidden:
-            return _fresh(lines, count)
-        return _reparse(lines, count, previous, unchanged)
+            doc = _fresh(lines, count)
+        else:
+            doc = _reparse(lines, count, previous, unchanged)
+        doc.marked = marked
+        return doc
     # The lines in code blocks and comments are read as blank: nothing in them counts. While the
     # blocks stay where they were, the parse is made from the previous one as any other (an edit
     # inside a block changes nothing read); a block opened, closed or moved re-reads the file.
@@ -157,6 +170,7 @@ def parse_log_lines(
         doc = _reparse(shown, count, previous, unchanged)
     else:
         doc = _fresh(shown, count)
-    doc.lines, doc.hidden, doc.shown = lines, hidden, shown
+    doc.lines, doc.hidden, doc.shown, doc.marked = lines, hidden, shown, marked
     _mark_secrets(lines, doc.sections, sorted(hidden))  # a secret in an example still leaks
+    doc._irregular = None  # that may have made more sections irregular
     return doc

@@ -278,6 +278,18 @@ class LogDoc:
     stamp: object = field(default_factory=object, repr=False)  # this parse's identity
     hidden: frozenset[int] = frozenset()  # lines in code blocks and multi-line comments (skipped)
     shown: list[str] | None = field(default=None, repr=False)  # `lines`, the hidden ones blank
+    # the lines holding a fence or a comment mark (`blocks.marked_lines`): the next parse after an
+    # edit searches only the lines the edit changed
+    marked: list[int] = field(default_factory=list, repr=False)
+    _irregular: list[Section] | None = field(default=None, repr=False)  # see `irregular`
+
+    def irregular(self) -> list[Section]:
+        """The sections with findings of their own (a malformed heading, a slip, a missing field, a
+        secret…), in order: found once per parse, or made from the previous parse's by a re-parse
+        (nearly every section of a log is regular, and the rules look at these only)."""
+        if self._irregular is None:
+            self._irregular = [section for section in self.sections if section.irregular]
+        return self._irregular
 
     @property
     def language(self) -> str | None:

@@ -9,8 +9,9 @@ from pathlib import PurePath
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Diagnostic, Finding, apply_severity
 from profile_memory.core.files import Role, role_of
+from profile_memory.core.pending import Scope
 from profile_memory.core.rules import common, log_rules, memory_rules, pending_rules, profile_rules
-from profile_memory.core.workspace import Source, Workspace
+from profile_memory.core.workspace import CHECKED, Source, Workspace
 
 _BY_ROLE = {
     Role.PROFILE: profile_rules.check,
@@ -34,10 +35,41 @@ def findings_for(workspace: Workspace, source: Source) -> list[Finding]:
 def check_source(
     workspace: Workspace, source: Source, overrides: dict[str, Severity | None] | None = None
 ) -> list[Diagnostic]:
-    """The diagnostics of one loaded file, with its pair and scopes taken from the workspace."""
+    """The diagnostics of one loaded file, with its pair and scopes taken from the workspace. They
+    are kept with what they were found from (`_inputs`): the editor's views and its pushes ask
+    again for the same version, and a log's edit leaves a pending file's findings as they were."""
+    inputs = _inputs(workspace, source) if overrides is None else None
+    kept = workspace.derived(source.path) if inputs is not None else None
+    if kept is not None and inputs is not None:
+        last = kept.get(CHECKED)
+        if last is not None and len(last[0]) == len(inputs):
+            if all(a is b for a, b in zip(last[0], inputs, strict=True)):
+                return list(last[1])
     severities = {**workspace.settings.severities(), **(overrides or {})}
     diagnostics = apply_severity(source.path, findings_for(workspace, source), severities)
-    return sorted(diagnostics, key=Diagnostic.sort_key)
+    found = sorted(diagnostics, key=Diagnostic.sort_key)
+    if kept is not None:
+        kept[CHECKED] = (inputs, found)
+    return list(found)
+
+
+def _inputs(workspace: Workspace, source: Source) -> tuple[object, ...] | None:
+    """Everything a check of `source` reads, as objects that are new whenever what they hold
+    changes (a source per version, a pair per versions of its two files, a parse per version):
+    the same objects, the same diagnostics. None for a file whose check reads more (a profile
+    without a log looks for the log's file; journals and FACT.md are not kept here)."""
+    if source.decoded is None or source.version is None:
+        return None
+    if source.role is Role.LOG or source.role is Role.PROFILE:
+        pair = workspace.pair_with(source.path)
+        if pair.log is None or pair.profile is None:
+            return None
+        return (workspace.settings, source, pair)
+    if source.role is Role.PENDING:
+        pairs = [workspace.scope_pair(source.path, scope) for scope in (Scope.USER, Scope.PROJECT)]
+        profiles = [pair.profile.doc if pair and pair.profile else None for pair in pairs]
+        return (workspace.settings, source, *profiles)
+    return None
 
 
 def check_source_alone(

@@ -14,7 +14,7 @@ from profile_memory.core.profile import Entry, Token, same_category
 from profile_memory.core.secrets import secrets_in_lines
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
-from profile_memory.core.text import split_lines
+from profile_memory.core.text import CONFLICT_MARKS, split_lines
 from profile_memory.core.tokens import estimate
 from profile_memory.core.workspace import Source, Workspace
 
@@ -67,7 +67,7 @@ _MARKER_NOISE = {"PM009", "PM020", "PM040"}
 def with_conflicts(text: str, found: list[Finding]) -> list[Finding]:
     """PM070 on each block of conflict markers a merge left (from `<<<<<<<` to `>>>>>>>`), and
     no other line finding on a marker line."""
-    if "<<<<<<<" not in text and "=======" not in text and ">>>>>>>" not in text:
+    if not any(marker in text for marker in CONFLICT_MARKS):
         return found
     from profile_memory.core import merge  # only where a marker may be: a check rarely loads it
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
-from profile_memory.core.index import OutOfOrder, PairIndex
+from profile_memory.core.index import History, OutOfOrder, PairIndex
 from profile_memory.core.log import (
     FIELD_LABELS,
     LogDoc,
-    Op,
     Record,
     Section,
     closest_operation_word,
@@ -18,6 +18,7 @@ from profile_memory.core.log import (
 )
 from profile_memory.core.log.words import in_script, is_traditional
 from profile_memory.core.messages import msg
+from profile_memory.core.profile import category_key
 from profile_memory.core.rules.common import (
     malformed_anchors,
     other_category,
@@ -26,7 +27,6 @@ from profile_memory.core.rules.common import (
 )
 from profile_memory.core.slips import quoted
 from profile_memory.core.span import Span
-from profile_memory.core.text import punctuation_changed
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -107,11 +107,10 @@ def _record_findings(workspace: Workspace, source: Source, doc: LogDoc) -> list[
     """Each irregular section's own findings, kept by the workspace: an edit re-checks only the
     sections it re-parsed or moved."""
     found: list[Finding] = []
-    for section in doc.sections:
-        if section.irregular:
-            found += workspace.section_findings(
-                source, section, functools.partial(_section_findings, section, doc.lines)
-            )
+    for section in doc.irregular():
+        found += workspace.section_findings(
+            source, section, functools.partial(_section_findings, section, doc.lines)
+        )
     return found
 
 
@@ -187,70 +186,93 @@ def _out_of_order_message(late: OutOfOrder) -> str:
 
 def _changed_punctuation(pair: PairIndex) -> list[Finding]:
     """PM050 for an evolve whose OLD is its id's previous 精简版 with a punctuation mark changed
-    (`，` written `,`): the index reads them as one text (NFKC), but OLD is a copy and keeps the
-    person's marks. Only evolves with an OLD are looked at (most records are adds)."""
+    (`LogIndex.punctuation_changes`)."""
     found = []
-    for history in pair.log_index.histories.values():
-        records = history.records
-        for position in range(1, len(records)):
-            record = records[position]
-            old = record.operation.old if record.operation is not None else None
-            if not old or record.op is not Op.EVOLVE:
-                continue
-            previous = next(
-                (s for r in reversed(records[:position]) if (s := r.value("summary"))), None
+    for change in pair.log_index.punctuation_changes():
+        record = change.record
+        at = record.fields.get("operation")
+        if at is not None:
+            old = record.operation.old if record.operation is not None else ""
+            message = msg(
+                "PM050.punctuation",
+                old=quoted(old or "", 60),
+                id=record.id,
+                mark=change.expected,
+                written=change.written,
             )
-            changed = punctuation_changed(old, previous) if previous else None
-            at = record.fields.get("operation") if changed else None
-            if changed and at is not None:
-                found.append(
-                    Finding(
-                        "PM050",
-                        at.value_span,
-                        msg(
-                            "PM050.punctuation",
-                            old=quoted(old, 60),
-                            id=record.id,
-                            mark=changed[0],
-                            written=changed[1],
-                        ),
-                    )
-                )
+            found.append(Finding("PM050", at.value_span, message))
     return found
 
 
-def _against_profile(pair: PairIndex, source: Source) -> list[Finding]:
+@dataclass(frozen=True, slots=True)
+class _AgainstProfile:
+    """What `_against_profile` found, with what it was found from: the index (by its stamp), each
+    id's entries (their categories, all the check reads of them) and the profile's headings."""
+
+    stamp: object
+    entries: dict[str, tuple[str | None, ...]]
+    headings: tuple[str, ...]
+    found: dict[str, tuple[Record, bool, bool]]  # id -> its latest record, PM007, PM014
+
+
+def _against_profile(workspace: Workspace, pair: PairIndex, source: Source) -> list[Finding]:
+    """PM007 and PM014 of the live ids. They are kept between checks by id: after an edit that
+    updated the index (`LogIndex.updated`), only the ids it touched and those whose entries changed
+    are looked at again; a change of the profile's headings looks at every id."""
     profile = pair.profile
     if profile is None:
         return []
-    profile_name = profile.path.name
-    found = []
-    for anchor_id, history in pair.log_index.live().items():
-        latest = history.latest
-        if anchor_id not in pair.entries_by_id:
-            found.append(
-                Finding(
-                    "PM007",
-                    latest.heading_span,
-                    msg("PM007", id=anchor_id, profile=profile_name),
-                )
+    index, memo = pair.log_index, workspace.derived(source.path)
+    entries = {i: tuple(e.category for e in found) for i, found in pair.entries_by_id.items()}
+    headings = tuple(category_key(c.name) for c in profile.doc.categories)
+    kept: _AgainstProfile | None = memo.get("against_profile")
+    live = index.live()
+    if kept is not None and kept.headings == headings and kept.stamp is index.stamp:
+        again: set[str] | None = set()
+    elif kept is not None and kept.headings == headings and index.updated is not None:
+        again = set(index.updated[1]) if index.updated[0] is kept.stamp else None
+    else:
+        again = None
+    if again is None or kept is None:
+        found = {i: hit for i, h in live.items() if (hit := _id_against(pair, i, h))}
+    else:
+        ids = entries.keys() | kept.entries.keys()
+        again |= {i for i in ids if entries.get(i) != kept.entries.get(i)}
+        found = {i: hit for i, hit in kept.found.items() if i not in again}
+        found |= {i: hit for i in again if i in live if (hit := _id_against(pair, i, live[i]))}
+    memo["against_profile"] = _AgainstProfile(index.stamp, entries, headings, found)
+    name = profile.path.name
+    out = []
+    for anchor_id, (latest, unlogged, elsewhere) in sorted(
+        found.items(), key=lambda item: item[1][0].line
+    ):
+        if unlogged:
+            out.append(
+                Finding("PM007", latest.heading_span, msg("PM007", id=anchor_id, profile=name))
             )
-        category = latest.fields.get("category")
-        if (
-            category is not None
-            and category.value
-            and not profile.doc.has_category(category.value)
-            and other_category(pair.entries_by_id.get(anchor_id), history) is None
-        ):
-            found.append(
-                Finding(
-                    "PM014",
-                    category.value_span,
-                    msg("PM014.log", category=category.value, id=anchor_id, profile=profile_name),
-                    default=Severity.HINT,
-                )
-            )
-    return found
+        category = latest.fields.get("category") if elsewhere else None
+        if category is not None:
+            message = msg("PM014.log", category=category.value, id=anchor_id, profile=name)
+            out.append(Finding("PM014", category.value_span, message, default=Severity.HINT))
+    return out
+
+
+def _id_against(
+    pair: PairIndex, anchor_id: str, history: History
+) -> tuple[Record, bool, bool] | None:
+    """A live id against the profile: its latest record, whether no entry carries it (PM007),
+    whether its 分类 is no heading of the profile nor another entry's (PM014); None for neither."""
+    assert pair.profile is not None
+    latest = history.latest
+    unlogged = anchor_id not in pair.entries_by_id
+    category = latest.fields.get("category")
+    elsewhere = bool(
+        category is not None
+        and category.value
+        and not pair.profile.doc.has_category(category.value)
+        and other_category(pair.entries_by_id.get(anchor_id), history) is None
+    )
+    return (latest, unlogged, elsewhere) if unlogged or elsewhere else None
 
 
 def check(workspace: Workspace, source: Source) -> list[Finding]:
@@ -260,5 +282,5 @@ def check(workspace: Workspace, source: Source) -> list[Finding]:
     found += _record_findings(workspace, source, doc)
     found += _history_findings(pair, source)
     found += _changed_punctuation(pair)
-    found += _against_profile(pair, source)
+    found += _against_profile(workspace, pair, source)
     return found

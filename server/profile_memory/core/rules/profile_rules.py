@@ -113,11 +113,11 @@ def _against_history(
     """PM008 for an entry whose id is no longer live; else PM019 and PM011 against its latest
     record."""
     anchor_id, latest, log_name = history.id, history.latest, log.path.name
-    record_at = Related(
-        log.path,
-        latest.heading_span,
-        msg("related.latest_record", id=anchor_id, op=op_word(latest)),
-    )
+
+    def record_at() -> Related:  # made for a finding only: most entries have none
+        message = msg("related.latest_record", id=anchor_id, op=op_word(latest))
+        return Related(log.path, latest.heading_span, message)
+
     state = history.state
     if state is not State.LIVE:
         why = (
@@ -131,7 +131,7 @@ def _against_history(
         )
         return [
             Finding(
-                "PM008", entry.anchors[0].span, msg("PM008", id=anchor_id, why=why), (record_at,)
+                "PM008", entry.anchors[0].span, msg("PM008", id=anchor_id, why=why), (record_at(),)
             )
         ]
     if not compare:
@@ -157,7 +157,7 @@ def _against_history(
                     latest=category,
                     heading=heading,
                 ),
-                (record_at,),
+                (record_at(),),
             )
         )
     summary = history.latest_summary
@@ -179,7 +179,7 @@ def _against_history(
                     summary=summary,
                     marks=marks,
                 ),
-                (record_at,),
+                (record_at(),),
             )
         )
     return found
