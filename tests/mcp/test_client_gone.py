@@ -11,7 +11,7 @@ import threading
 
 from cli_support import HANG
 from filelock import FileLock
-from mcp_support import INITIALIZE, Tree, pmem_mcp
+from mcp_support import INITIALIZE, Tree, forked_mcp
 
 
 def test_closing_stdin_ends_the_server_while_a_call_waits_for_a_lock(tree: Tree):
@@ -19,12 +19,13 @@ def test_closing_stdin_ends_the_server_while_a_call_waits_for_a_lock(tree: Tree)
     before = journal.read_bytes()
     held = FileLock(str(tree.repo / "memory" / ".pmem.lock"))
     with held:  # the call below waits for this lock until the server gives up on it
+        env = {"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), "PATH": ""}
         process = subprocess.Popen(
-            pmem_mcp(tree),
+            forked_mcp(tree, env),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), "PATH": ""},
+            env=env,
         )
         lines: queue.Queue = queue.Queue()
 
