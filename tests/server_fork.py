@@ -6,11 +6,12 @@ and the LSP tests start one per test. The fork server is a process that imported
 modules once, with the environment the tests give the server; for each launch it forks, and the
 fork takes the launcher's stdin, stdout and stderr, working folder, environment and arguments and
 runs `python -m profile_memory ARGS` as the interpreter would (`runpy`, `sys.path[0]` the working
-folder), exit included. The server is still a process of its own on real pipes, whose exit code
-the launcher exits with (a server killed by a signal kills the launcher by the same signal); a
-launcher that dies takes its server with it. Only the start differs from a fresh process: what was
+folder). The server is still a process of its own on real pipes, whose exit code the launcher
+exits with (a server killed by a signal kills the launcher by the same signal); a launcher that
+dies takes its server with it. Only the start and the end differ from a fresh process: what was
 imported is imported once, before the fork (so a test of what a command imports, or of how fast
-it starts, runs the real command). Where there is no `fork` or `pidfd_open` (Windows, macOS),
+it starts, runs the real command), and the exit does what the interpreter promises (threads
+joined, `atexit`, streams flushed) but not the freeing of every object. Where there is no `fork` or `pidfd_open` (Windows, macOS),
 `command` returns the command as it was.
 
 This file is also the fork server (`python server_fork.py serve SOCKET MODULE...`) and the launcher
@@ -94,8 +95,7 @@ def _stop(server: subprocess.Popen[bytes], folder: str) -> None:
 
 def _serve(path: str, modules: list[str]) -> None:
     """The fork server: import, say ready, then fork a handler per launch until stdin ends.
-    No handler or `finally` here: a server forked from it leaves through this frame, and must
-    leave the way `python -m` does."""
+    No handler or `finally` here: a server forked from it returns through this frame."""
     import importlib
     import threading
 
@@ -193,7 +193,44 @@ def _become(argv: list[str], cwd: str, env: dict[str, str]) -> None:
         stream = _standard_stream(fd, getattr(sys, name))
         setattr(sys, name, stream)
         setattr(sys, f"__{name}__", stream)
-    runpy.run_module("profile_memory", run_name="__main__", alter_sys=True)
+    try:
+        runpy.run_module("profile_memory", run_name="__main__", alter_sys=True)
+        code = 0
+    except SystemExit as done:
+        code = _exit_code(done.code)
+    except KeyboardInterrupt:
+        raise  # the interpreter ends by the signal
+    except BaseException:
+        sys.excepthook(*sys.exc_info())
+        code = 1
+    _finalize(code)
+
+
+def _exit_code(code: object) -> int:
+    """The exit code `SystemExit(code)` gives a process: None is 0, a message is printed and 1."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _finalize(code: int) -> None:
+    """Exit as the interpreter does, in what it promises: non-daemon threads joined, `atexit`
+    functions run, stdout and stderr flushed (a failed flush exits 120). What it does not
+    promise is left out: freeing every object (half a second of CPU for the server's modules),
+    whose finalizers a program cannot count on at exit anyway."""
+    import threading
+
+    threading._shutdown()  # type: ignore[attr-defined]  # what the interpreter calls first
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            code = code or 120
+    os._exit(code)
 
 
 def _standard_stream(fd: int, was: io.TextIOWrapper) -> io.TextIOWrapper:
