@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import pytest_lsp
+import server_fork
 from helpers import FixtureTree
 from lsprotocol import types
 from profile_memory.lsp.positions import from_client, to_client
@@ -30,7 +31,20 @@ CLIENTS = ("vscode", "neovim-0.7", "neovim-0.10")
 # One client per position encoding (UTF-16, UTF-8): for features whose answers depend on nothing
 # else of the client.
 ENCODINGS = ("vscode", "neovim-0.10")
-SERVER = ClientServerConfig(
+# What `pmem serve` imports before it reads a byte: a fork server imports it once (server_fork.py)
+SERVE_IMPORTS = ("profile_memory.cli", "profile_memory.lsp", "profile_memory.lsp.server")
+
+
+class ServerConfig(ClientServerConfig):
+    """pytest-lsp's configuration, whose `python -m profile_memory` server is started by a fork
+    server (`server_fork.command`): the same server process, without its second of imports."""
+
+    def get_server_command(self, devtools: str | None = None) -> list[str]:
+        command = super().get_server_command(devtools)
+        return server_fork.command(command, self.server_env or dict(os.environ), SERVE_IMPORTS)
+
+
+SERVER = ServerConfig(
     server_command=[sys.executable, "-m", "profile_memory", "serve"],
     server_env={**os.environ, "PMEM_TODAY": "2026-11-30"},
 )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import server_fork
 from helpers import FixtureTree
 from mcp.types import ElicitResult, Implementation
 
@@ -58,15 +59,27 @@ def pmem_mcp(tree: FixtureTree, *extra: str) -> list[str]:
     ]
 
 
+# What `pmem mcp` imports before it reads a frame: a fork server imports it once (server_fork.py)
+MCP_IMPORTS = ("profile_memory.cli", "profile_memory.mcp_server")
+
+
+def forked_mcp(tree: FixtureTree, env: dict[str, str], *extra: str) -> list[str]:
+    """`pmem_mcp`'s command, started by a fork server (`server_fork.command`) for a process
+    started with the environment `env`: the same server process, without its seconds of imports.
+    Each test's HOME is its own tree's."""
+    return server_fork.command(pmem_mcp(tree, *extra), env, MCP_IMPORTS, late=("HOME",))
+
+
 def raw_process(tree: FixtureTree) -> subprocess.Popen:
-    """`pmem mcp` on the tree with pipes for stdin, stdout and stderr, for frames written by
-    hand."""
+    """`pmem mcp` on the tree (started by the fork server) with pipes for stdin, stdout and
+    stderr, for frames written by hand."""
+    env = {"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), "PATH": ""}
     return subprocess.Popen(
-        pmem_mcp(tree),
+        forked_mcp(tree, env),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), "PATH": ""},
+        env=env,
     )
 
 
@@ -75,13 +88,12 @@ def stdio_client(
 ):
     """The SDK's client on a real `pmem mcp` process over stdio (answering with `elicitation`)."""
     from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import get_default_environment
 
+    env = {"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), **(env or {})}
+    command = forked_mcp(tree, get_default_environment() | env, *extra)  # what the SDK gives it
     return Client(
-        StdioServerParameters(
-            command=sys.executable,
-            args=pmem_mcp(tree, *extra)[1:],
-            env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), **(env or {})},
-        ),
+        StdioServerParameters(command=command[0], args=command[1:], env=env),
         client_info=AGENT,
         elicitation_callback=elicitation,
         mode=mode,

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
 import queue
 import shutil
 import subprocess
@@ -13,6 +12,8 @@ import threading
 from pathlib import Path
 
 import pytest
+import server_fork
+from lsp_support import HANG, SERVE_IMPORTS, SERVER
 
 WORKSPACES = Path(__file__).parents[1] / "workspaces"
 
@@ -20,10 +21,13 @@ WORKSPACES = Path(__file__).parents[1] / "workspaces"
 class RawClient:
     """JSON-RPC over the server's stdin and stdout, frames written by hand."""
 
-    def __init__(self, cwd: Path) -> None:
-        env = {**os.environ, "PMEM_TODAY": "2026-11-30"}
+    def __init__(self, cwd: Path, forked: bool = True) -> None:
+        """`pmem serve` in `cwd`: started by the fork server (`server_fork.py`), or, for what
+        only a process of its own shows (its memory), as a fresh process."""
+        env = SERVER.server_env or {}
+        command = [sys.executable, "-m", "profile_memory", "serve"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "profile_memory", "serve"],
+            server_fork.command(command, env, SERVE_IMPORTS) if forked else command,
             cwd=cwd,
             env=env,
             stdin=subprocess.PIPE,
@@ -61,7 +65,7 @@ class RawClient:
         self.frame(json.dumps(message).encode())
         return message.get("id")
 
-    def answer(self, request_id: int, timeout: float = 15) -> dict:
+    def answer(self, request_id: int, timeout: float = HANG) -> dict:
         """The response to `request_id` (other messages, such as diagnostics, are passed over)."""
         while True:
             message = self.messages.get(timeout=timeout)
@@ -76,11 +80,10 @@ class RawClient:
         self.process.wait()
 
 
-@pytest.fixture
-def server(tmp_path: Path):
+def started(tmp_path: Path, forked: bool = True):
     shutil.copytree(WORKSPACES / "clean", tmp_path / "clean")
     repo = tmp_path / "clean" / "repo"
-    client = RawClient(repo)
+    client = RawClient(repo, forked)
     answer = client.request(
         "initialize",
         {
@@ -96,6 +99,17 @@ def server(tmp_path: Path):
     client.send("initialized", {}, notify=True)
     yield client, repo
     client.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    yield from started(tmp_path)
+
+
+@pytest.fixture
+def own_server(tmp_path: Path):
+    """A server that is a fresh process, whose memory is its own (a fork shares its pages)."""
+    yield from started(tmp_path, forked=False)
 
 
 def alive(client: RawClient) -> None:
@@ -198,8 +212,8 @@ def rss_kib(client: RawClient) -> int:
     return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
 
 
-def test_closed_unsaved_documents_give_their_memory_back(server, tmp_path):
-    client, _ = server
+def test_closed_unsaved_documents_give_their_memory_back(own_server, tmp_path):
+    client, _ = own_server
     text = "# User Profile\n\n## 技术偏好\n" + "".join(
         f"- 条目 {i} 🧠 <!-- PF-20260412-{i + 1:02d} -->\n" for i in range(3000)
     )

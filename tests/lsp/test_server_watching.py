@@ -72,17 +72,17 @@ async def test_a_record_appended_on_disk_is_published_without_a_request(session:
     lines.insert(4, ENTRY.rstrip("\n"))
     profile.write_text("\n".join(lines), encoding="utf-8")
     uri = session.open(profile)
-    assert await session.eventually(lambda: "PM006" in codes(session, uri), timeout=10)
+    assert await session.eventually(lambda: "PM006" in codes(session, uri))
     await quiet(session)
     log = session.user_dir / "user-profile-log.md"
     with log.open("a", encoding="utf-8") as appended:  # an agent appends; the client says nothing
         appended.write(RECORD)
-    assert await session.eventually(lambda: "PM006" not in codes(session, uri), timeout=10)
+    assert await session.eventually(lambda: "PM006" not in codes(session, uri))
 
 
 async def test_a_closed_file_written_on_disk_is_published(session: Session):
     log = session.project_dir / "project-profile-log.md"
-    assert await session.eventually(lambda: bool(codes(session, log.as_uri())), timeout=10)
+    assert await session.eventually(lambda: bool(codes(session, log.as_uri())))
     await quiet(session)
     log.write_text("# Project Profile Log\n", encoding="utf-8")  # every finding fixed by an agent
-    assert await session.eventually(lambda: not codes(session, log.as_uri()), timeout=10)
+    assert await session.eventually(lambda: not codes(session, log.as_uri()))

@@ -37,11 +37,11 @@ def pushed(session: Session) -> dict[str, list[tuple[str, int]]]:
 async def test_closed_files_are_published_as_pmem_check_reports_them(session: Session):
     expected = {uri: sorted(items) for uri, items in pmem_check(session).items()}
     assert len(expected) == 4 and sum(map(len, expected.values())) == 23
-    assert await session.eventually(lambda: pushed(session) == expected, timeout=10)
+    assert await session.eventually(lambda: pushed(session) == expected)
 
 
 async def test_a_file_changed_on_disk_is_published_again(session: Session):
-    assert await session.eventually(lambda: len(pushed(session)) == 4, timeout=10)
+    assert await session.eventually(lambda: len(pushed(session)) == 4)
     profile = session.user_dir / "user-profile.md"
     profile.write_text(profile.read_text(encoding="utf-8") + "- 新偏好 🙂 <!-- PF-1 -->\n", "utf-8")
     session.client.workspace_did_change_watched_files(
@@ -50,13 +50,13 @@ async def test_a_file_changed_on_disk_is_published_again(session: Session):
         )
     )
     expected = {uri: sorted(items) for uri, items in pmem_check(session).items()}
-    assert await session.eventually(lambda: pushed(session) == expected, timeout=10)
+    assert await session.eventually(lambda: pushed(session) == expected)
 
 
 async def test_an_opened_file_is_the_documents_and_check_workspace_counts_all(session: Session):
     log = session.project_dir / "project-profile-log.md"
     expected = pmem_check(session)
-    assert await session.eventually(lambda: len(pushed(session)) == 4, timeout=10)
+    assert await session.eventually(lambda: len(pushed(session)) == 4)
     uri = session.open(log)
     items = await session.diagnostics(uri, until=lambda found: len(found) == len(expected[uri]))
     assert sorted((str(d.code), d.range.start.line) for d in items) == sorted(expected[uri])

@@ -11,14 +11,14 @@ import shutil
 import anyio
 import pytest
 from mcp import Client, StdioServerParameters
-from mcp.client.stdio import stdio_client
+from mcp.client.stdio import get_default_environment, stdio_client
 from mcp.shared.exceptions import MCPError
 from mcp.types import (
     LoggingMessageNotificationParams,
     ResourceListChangedNotification,
     ResourceUpdatedNotification,
 )
-from mcp_support import AGENT, Tree, pmem_mcp
+from mcp_support import AGENT, Tree, forked_mcp
 from profile_memory.mcp_server import Door, create_server
 
 # the handshake era's requests, which every client speaks today, are deprecated for 2026-07-28
@@ -193,10 +193,9 @@ async def test_stderr_stays_at_its_own_level_whatever_the_client_asks(tree: Tree
     heard = Heard()
     fact = tree.repo / "memory" / "FACT.md"
     errors = tmp_path / "stderr.txt"
-    command = pmem_mcp(tree)
-    params = StdioServerParameters(
-        command=command[0], args=command[1:], env={"PMEM_TODAY": "2026-11-30"}
-    )
+    env = {"PMEM_TODAY": "2026-11-30"}
+    command = forked_mcp(tree, get_default_environment() | env)  # what the SDK gives it
+    params = StdioServerParameters(command=command[0], args=command[1:], env=env)
     with errors.open("w", encoding="utf-8") as errlog:
         async with Client(
             stdio_client(params, errlog=errlog),

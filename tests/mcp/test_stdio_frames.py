@@ -10,19 +10,21 @@ import subprocess
 import threading
 
 import pytest
-from mcp_support import INITIALIZE, Tree, pmem_mcp
+from cli_support import HANG
+from mcp_support import INITIALIZE, Tree, forked_mcp
 
 
 class RawMcp:
     """Newline-delimited JSON-RPC over the server's stdin and stdout, frames written by hand."""
 
     def __init__(self, tree: Tree) -> None:
+        env = {"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), "PATH": ""}
         self.process = subprocess.Popen(
-            pmem_mcp(tree),
+            forked_mcp(tree, env),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
-            env={"PMEM_TODAY": "2026-11-30", "HOME": str(tree.root / "home"), "PATH": ""},
+            env=env,
         )
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -52,7 +54,7 @@ class RawMcp:
 
     def close(self) -> str:
         self.process.stdin.close()
-        self.process.wait(timeout=30)
+        self.process.wait(timeout=HANG)
         return self.process.stderr.read().decode("utf-8", errors="replace")
 
 
