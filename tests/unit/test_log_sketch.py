@@ -67,6 +67,12 @@ def assert_sketch_equals_index(text: str) -> None:
             record_shape(r) for r in history.records
         ], anchor_id
     assert sketch.records_of("PF-19990101-01") == []
+    together = sketch.records_by_id([*index.histories, "PF-19990101-01", "not an id"])
+    assert {i: [record_shape(r) for r in found] for i, found in together.items()} == {
+        **{i: [record_shape(r) for r in h.records] for i, h in index.histories.items()},
+        "PF-19990101-01": [],
+        "not an id": [],
+    }
 
 
 @pytest.mark.parametrize("path", workspace_logs(), ids=lambda p: str(p.relative_to(ROOT)))

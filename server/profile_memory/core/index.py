@@ -534,7 +534,7 @@ class PairIndex:
         sketch = self._sketch()
         if sketch is not None and not any(
             _latest_on(records, day) and wanted(records)
-            for records in map(sketch.records_of, sketch.ids_dated(day))
+            for records in sketch.records_by_id(sketch.ids_dated(day)).values()
         ):
             return []
         return [

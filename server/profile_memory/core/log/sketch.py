@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from profile_memory.core import anchors
@@ -147,9 +147,9 @@ class LogSketch:
         return list(dict.fromkeys(found))
 
     # -- one id's records ----------------------------------------------------------------------
-    def _record(self, at: int) -> Record:
-        """The record whose heading is at offset `at`, parsed from its section's lines as the
-        parse parses it, with its line in the file."""
+    def _record(self, at: int, line: int = 0) -> Record:
+        """The record whose heading is at offset `at` (on `line`), parsed from its section's
+        lines as the parse parses it."""
         text = self.text
         following = _BOUNDARY.search(text, at)
         end = following.start() if following else len(text)
@@ -158,7 +158,7 @@ class LogSketch:
         record = _parse_record(lines, base, len(lines))
         if not isinstance(record, Record):  # its heading was read as a record's: it still is
             raise AssertionError("a record heading no longer reads as one")
-        base.line = text.count("\n", 0, at)
+        base.line = line
         return record
 
     def _day_at(self, at: int, record: Record) -> dt.date:
@@ -176,13 +176,38 @@ class LogSketch:
     def records_of(self, anchor_id: str) -> list[Record]:
         """The id's records in history order (`index.history_order`: by date, file order within
         a day, a history beginning with its add), each parsed from its own section."""
-        found = anchors.parse(anchor_id)
-        if found is None:
-            return []
-        part = f"{found.day:%Y%m%d}"
-        offsets = [at for at, i in self._canonical(part, _ANY_DAY) if i == anchor_id]
-        offsets += [at for at, r in self._odd_headings() if r is not None and r.id == anchor_id]
-        records = {at: self._record(at) for at in sorted(offsets)}
+        return self.records_by_id([anchor_id])[anchor_id]
+
+    def records_by_id(self, ids: Iterable[str]) -> dict[str, list[Record]]:
+        """Each id's records in history order (`records_of`), found by one search for all."""
+        parsed = {anchor_id: anchors.parse(anchor_id) for anchor_id in ids}
+        offsets: dict[str, list[int]] = {i: [] for i, found in parsed.items() if found}
+        parts = {f"{found.day:%Y%m%d}" for found in parsed.values() if found}
+        if parts:
+            for at, anchor_id in self._canonical(f"(?:{'|'.join(sorted(parts))})", _ANY_DAY):
+                if anchor_id in offsets:
+                    offsets[anchor_id].append(at)
+            for at, record in self._odd_headings():
+                if record is not None and record.id in offsets:
+                    offsets[record.id].append(at)
+        lines = self._lines_at(sorted(at for found in offsets.values() for at in found))
+        return {
+            anchor_id: self._in_history_order(
+                {at: self._record(at, lines[at]) for at in sorted(offsets.get(anchor_id, ()))}
+            )
+            for anchor_id in parsed
+        }
+
+    def _lines_at(self, offsets: list[int]) -> dict[int, int]:
+        """The line of each offset (in order), counted in one pass of the text."""
+        lines, line, counted = {}, 0, 0
+        for at in offsets:
+            line += self.text.count("\n", counted, at)
+            lines[at], counted = line, at
+        return lines
+
+    def _in_history_order(self, records: dict[int, Record]) -> list[Record]:
+        """One id's records (by offset) in history order."""
         added: tuple[dt.date, int] | None = None  # the id's earliest add
         for at, record in records.items():
             if record.op is Op.ADD and record.date is not None:
