@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -133,8 +133,17 @@ class Allocator:
     """Hands out new ids: 1 + the largest sequence used on that date, never the same id twice in a
     run."""
 
-    def __init__(self, used: Iterable[str] = (), largest: dict[dt.date, int] | None = None) -> None:
+    def __init__(
+        self,
+        used: Iterable[str] = (),
+        largest: dict[dt.date, int] | None = None,
+        looked_up: Callable[[dt.date], int] | None = None,
+    ) -> None:
+        """`looked_up`: the largest sequence used on a day, asked once for each day an id is
+        given on (so a write that allocates today's id looks at today's ids only)."""
         self._largest: dict[dt.date, int] = dict(largest or {})
+        self._look = looked_up
+        self._looked: set[dt.date] = set()
         for token in used:
             self.reserve(token)
 
@@ -149,6 +158,9 @@ class Allocator:
         return Allocator(tokens)._largest
 
     def next(self, day: dt.date) -> str:
+        if self._look is not None and day not in self._looked:
+            self._looked.add(day)
+            self._largest[day] = max(self._largest.get(day, 0), self._look(day))
         seq = self._largest.get(day, 0) + 1
         self._largest[day] = seq
         return str(AnchorId(day, seq))

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from profile_memory.core import anchors
 from profile_memory.core.files import log_file_name, profile_file_name
 from profile_memory.core.log import DELETED_TITLE_MARKS, LogDoc, Op, Record
+from profile_memory.core.log.sketch import LogSketch
 from profile_memory.core.messages import msg
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.text import normalise, punctuation_changed
@@ -123,6 +124,15 @@ class OutOfOrder(RecordFinding):
     newest_first: int = 0
 
 
+def latest_value(records: list[Record], key: str) -> str | None:
+    """The value of `key` in the latest of `records` (in history order) that has one."""
+    for record in reversed(records):
+        value = record.value(key)
+        if value is not None:
+            return value
+    return None
+
+
 @dataclass(slots=True)
 class History:
     id: str
@@ -145,11 +155,7 @@ class History:
         return State.LIVE
 
     def latest_value(self, key: str) -> str | None:
-        for record in reversed(self.records):
-            value = record.value(key)
-            if value is not None:
-                return value
-        return None
+        return latest_value(self.records, key)
 
     @property
     def latest_summary(self) -> str | None:
@@ -459,17 +465,33 @@ class LogFile:
     complete: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class LogReader:
+    """A pair's log, read on first need: its parse, its index, and its sketch (the headings
+    alone, `log.sketch`; None when they cannot tell)."""
+
+    path: PurePath
+    complete: bool  # False when it was read only up to the size bound
+    parse: Callable[[], LogDoc]
+    index: Callable[[], LogIndex]
+    sketch: Callable[[], LogSketch | None]
+    indexed: Callable[[], bool]  # whether its index is made already (it answers then)
+
+
 @dataclass(slots=True)
 class PairIndex:
     """Both files of one pair (either may be missing or unreadable: None) and what they say about
-    each id."""
+    each id. The log is parsed and indexed when first asked for (`log`, `log_index`); a write asks
+    narrower questions (`used_ids`, `records_of`, `live_where`), answered from the
+    log's headings while the index is not made (issue #25: a write costs the change)."""
 
     folder: PurePath
     name: str
     profile: ProfileFile | None
-    log: LogFile | None
-    log_index: LogIndex
     entries_by_id: dict[str, list[Entry]] = field(default_factory=dict)
+    reader: LogReader | None = None
+    _log: LogFile | None = None
+    _log_index: LogIndex | None = None
     _largest: dict[dt.date, int] | None = None
 
     @classmethod
@@ -478,19 +500,47 @@ class PairIndex:
         folder: PurePath,
         name: str,
         profile: ProfileFile | None,
-        log: LogFile | None,
+        log: LogFile | None = None,
         log_index: LogIndex | None = None,
+        reader: LogReader | None = None,
     ) -> PairIndex:
-        """The index of a pair; pass `log_index` when the log is unchanged, so only the profile is
-        re-read."""
+        """The index of a pair, from its log as parsed (`log`, with its index when it is known)
+        or as read on first need (`reader`)."""
         entries = entries_by_id(profile.doc) if profile else {}
-        if log_index is None:
-            log_index = index_log(log.doc) if log else LogIndex()
-        return cls(folder, name, profile, log, log_index, entries)
+        return cls(folder, name, profile, entries, reader, log, log_index)
+
+    @property
+    def log(self) -> LogFile | None:
+        if self._log is None and self.reader is not None:
+            reader = self.reader
+            self._log = LogFile(reader.path, reader.parse(), reader.complete)
+        return self._log
+
+    @property
+    def log_index(self) -> LogIndex:
+        if self._log_index is None:
+            if self.reader is not None:
+                self._log_index = self.reader.index()
+            else:
+                self._log_index = index_log(self._log.doc) if self._log else LogIndex()
+        return self._log_index
+
+    @property
+    def has_log(self) -> bool:
+        """Whether the pair's log was read (found without parsing it)."""
+        return self._log is not None or self.reader is not None
+
+    def _sketch(self) -> LogSketch | None:
+        """The log's headings, while its index is not made (the index answers then)."""
+        if self._log_index is not None or self.reader is None or self.reader.indexed():
+            return None
+        return self.reader.sketch()
 
     @property
     def log_complete(self) -> bool:
-        return self.log is None or self.log.complete
+        if self.reader is not None:
+            return self.reader.complete
+        return self._log is None or self._log.complete
 
     @property
     def profile_name(self) -> str:
@@ -499,13 +549,16 @@ class PairIndex:
 
     @property
     def log_name(self) -> str:
-        return self.log.path.name if self.log else log_file_name(self.name)
+        if self.reader is not None:
+            return self.reader.path.name
+        return self._log.path.name if self._log else log_file_name(self.name)
 
     def read_log(self) -> LogFile:
         """The log, for a caller holding one of its records (a record is only ever read from it)."""
-        if self.log is None:
+        log = self.log
+        if log is None:
             raise ValueError(f"the {self.name} pair has no readable log")
-        return self.log
+        return log
 
     def read_profile(self) -> ProfileFile:
         """The profile, for a caller holding one of its entries."""
@@ -516,10 +569,39 @@ class PairIndex:
     @property
     def language(self) -> str | None:
         """The language the log's records are written in, when it has records to tell."""
-        return self.log.doc.language if self.log else None
+        log = self.log
+        return log.doc.language if log else None
 
     def history(self, anchor_id: str) -> History | None:
         return self.log_index.histories.get(anchor_id)
+
+    def records_of(self, anchor_id: str) -> list[Record]:
+        """The id's records in history order (its `History.records`), read from their own
+        sections while the log is not indexed."""
+        sketch = self._sketch()
+        if sketch is not None:
+            return sketch.records_of(anchor_id)
+        history = self.history(anchor_id)
+        return history.records if history else []
+
+    def live_where(
+        self, day: dt.date, wanted: Callable[[list[Record]], bool]
+    ) -> list[tuple[str, History]]:
+        """The live histories whose latest record is dated `day` and whose records `wanted`
+        accepts, in log order. While the log is not indexed only the ids with a record of that day
+        are looked at, each from its own records, and the index is made only when one of them is
+        wanted (its state needs the whole log)."""
+        sketch = self._sketch()
+        if sketch is not None and not any(
+            _latest_on(records, day) and wanted(records)
+            for records in sketch.records_by_id(sketch.ids_dated(day)).values()
+        ):
+            return []
+        return [
+            (anchor_id, history)
+            for anchor_id, history in self.log_index.live().items()
+            if history.latest.date == day and wanted(history.records)
+        ]
 
     def used_ids(self) -> set[str]:
         return set(self.entries_by_id) | set(self.log_index.histories)
@@ -529,6 +611,19 @@ class PairIndex:
         if self._largest is None:
             self._largest = anchors.Allocator.largest_of(self.used_ids())
         return self._largest
+
+    def largest_on(self, day: dt.date) -> int:
+        """The largest sequence number used on `day` in this pair (0: none), found by a search of
+        the log while it is not indexed (what an allocator asks)."""
+        sketch = self._sketch()
+        if sketch is None:
+            return self.largest_by_day().get(day, 0)
+        profile = anchors.Allocator.largest_of(self.entries_by_id).get(day, 0)
+        return max(profile, sketch.largest_on(day))
+
+
+def _latest_on(records: list[Record], day: dt.date) -> bool:
+    return bool(records) and records[-1].date == day
 
 
 def _index_key(record: Record) -> tuple[object, ...]:

@@ -43,8 +43,9 @@ if TYPE_CHECKING:
 
     from profile_memory.core.anchors import Allocator
     from profile_memory.core.diagnostics import Finding
-    from profile_memory.core.index import LogFile, LogIndex, PairIndex
+    from profile_memory.core.index import LogIndex, LogReader, PairIndex
     from profile_memory.core.log import LogDoc, Section
+    from profile_memory.core.log.sketch import LogSketch
     from profile_memory.core.pending import PendingDoc, Proposal, Scope
     from profile_memory.core.profile import ProfileDoc
 
@@ -187,13 +188,13 @@ def allocator_for(sets: list[ProfileSet]) -> Allocator:
     reused."""
     from profile_memory.core.anchors import Allocator
 
-    largest: dict[dt.date, int] = {}
-    for profile_set in sets:
-        for pair in profile_set.pairs():
-            for day, seq in pair.largest_by_day().items():
-                largest[day] = max(seq, largest.get(day, 0))
+    pairs = [pair for profile_set in sets for pair in profile_set.pairs()]
+
+    def largest_on(day: dt.date) -> int:
+        return max((pair.largest_on(day) for pair in pairs), default=0)
+
     pending = [t.text for s in sets if s.pending for t in s.pending.all_tokens]
-    return Allocator(pending, largest)
+    return Allocator(pending, looked_up=largest_on)
 
 
 T = TypeVar("T")
@@ -227,12 +228,101 @@ class Parses:
     index: Parsed[IndexedLog] | None = None
     # the number of lines and the lines that may open or close a block of conflict markers
     markers: Parsed[tuple[int, list[int]]] | None = None
+    sketch: Parsed[LogSketch | None] | None = None  # a log's headings (`log.sketch`)
     # What the rules found in a log's irregular sections, by section: (section, its first line
     # then, findings). A section moved by a later parse names other lines: it is checked again.
     section_findings: dict[int, tuple[Section, int, list[Finding]]] = field(default_factory=dict)
     # what the rules derive from the file's parses and keep between checks, by name (each entry
     # says what it was derived from: see `Workspace.derived`)
     derived: dict[str, Any] = field(default_factory=dict)
+    source: Source | None = None  # the version of the file read last (what the parses follow)
+
+    def lines_of(self, source: Source) -> list[str]:
+        """The file's lines (LSP rules), kept per version; the provider's own when it keeps them."""
+        if source.lines is not None:
+            return source.lines
+        self.lines = _kept(self.lines, source, lambda: split_lines(source.text))
+        return self.lines.value
+
+    def log_of(self, source: Source) -> LogDoc:
+        """The parsed log; a new version reuses the unchanged records of the previous one (which is
+        used up by that: see docs/incremental.md)."""
+        from profile_memory.core.log import parse_log_lines
+
+        previous = self.log
+        if previous is not None and _is_current(previous, source):
+            return previous.value
+        kept = (
+            source.kept_since(previous.version)
+            if previous is not None and source.kept_since is not None
+            else None
+        )
+        doc = parse_log_lines(self.lines_of(source), previous.value if previous else None, kept)
+        self.log = Parsed(source.version, doc)
+        _prune(self.section_findings, doc.sections)
+        return doc
+
+    def index_of(self, source: Source) -> LogIndex:
+        """The log's histories, kept per version: editing the profile does not re-index its log, and
+        an edit that leaves the records' ids, dates and operations alone updates the previous
+        index (docs/incremental.md)."""
+        from profile_memory.core.index import index_log, update_index
+
+        previous = self.index.value if self.index else None
+
+        def build() -> IndexedLog:
+            doc = self.log_of(source)
+            updated = update_index(previous.index, previous.doc, doc) if previous else None
+            return IndexedLog(doc, updated or index_log(doc))
+
+        self.index = _kept(self.index, source, build)
+        return self.index.value.index
+
+    def parsed(self, source: Source) -> bool:
+        """Whether the log's parse of this version is made (its answers cost nothing then)."""
+        return self.log is not None and _is_current(self.log, source)
+
+    def indexed(self, source: Source) -> bool:
+        """Whether the log's index of this version is made."""
+        return self.index is not None and _is_current(self.index, source)
+
+    def sketch_of(self, source: Source) -> LogSketch | None:
+        """The log's headings, kept per version (what a write asks of a log it does not parse)."""
+        from profile_memory.core.log.sketch import LogSketch
+
+        self.sketch = _kept(self.sketch, source, lambda: LogSketch.of(source.text))
+        return self.sketch.value
+
+
+@dataclass(slots=True)
+class _PairLog:
+    """What a pair's `LogReader` reads its log through: the file's parses while they follow this
+    version of it, else parses of its own (a pair kept after the file changed still reads the
+    text it was made from, and leaves the file's parses alone). It holds no workspace, so a
+    workspace and its pairs form no cycle."""
+
+    parses: Parses
+    source: Source
+    own: Parses | None = None
+
+    def _here(self) -> Parses:
+        if self.parses.source is self.source:
+            return self.parses
+        if self.own is None:
+            self.own = Parses()
+        return self.own
+
+    def parse(self) -> LogDoc:
+        return self._here().log_of(self.source)
+
+    def index(self) -> LogIndex:
+        return self._here().index_of(self.source)
+
+    def sketch(self) -> LogSketch | None:
+        return self._here().sketch_of(self.source)
+
+    def indexed(self) -> bool:
+        return self._here().indexed(self.source)
 
 
 def _prune(memo: dict[int, tuple[Section, int, list[Finding]]], sections: list[Section]) -> None:
@@ -321,7 +411,7 @@ class Workspace:
         # the old version's lines go, and its diagnostics (which hold it); its parses stay, to be
         # reused by the next version's
         parses = self._parses(path)
-        parses.lines = None
+        parses.lines, parses.source = None, source
         parses.derived.pop(CHECKED, None)
         if cached is not None and self.on_change is not None:
             self.on_change(path)
@@ -349,23 +439,19 @@ class Workspace:
         return parses.profile.value
 
     def log(self, source: Source) -> LogDoc:
-        """The parsed log; a new version reuses the unchanged records of the previous one (which is
-        used up by that: see docs/incremental.md)."""
-        from profile_memory.core.log import parse_log_lines
+        """The parsed log (`Parses.log_of`)."""
+        return self._parses(source.path).log_of(source)
+
+    def log_language(self, source: Source) -> str | None:
+        """The log's `LogDoc.language`, told by its headings and field keys when they can (a write
+        asks it of a log it does not parse), else by its parse."""
+        from profile_memory.core.log.sketch import UNKNOWN
 
         parses = self._parses(source.path)
-        previous = parses.log
-        if previous is not None and _is_current(previous, source):
-            return previous.value
-        kept = (
-            source.kept_since(previous.version)
-            if previous is not None and source.kept_since is not None
-            else None
-        )
-        doc = parse_log_lines(self.lines(source), previous.value if previous else None, kept)
-        parses.log = Parsed(source.version, doc)
-        _prune(parses.section_findings, doc.sections)
-        return doc
+        sketch = None if parses.parsed(source) else parses.sketch_of(source)
+        if sketch is not None and sketch.language != UNKNOWN:
+            return sketch.language
+        return self.log(source).language
 
     def may_have_conflicts(self, source: Source) -> bool:
         """Whether a line of the file may open or close a block of conflict markers (then its text
@@ -424,29 +510,12 @@ class Workspace:
         return parses.pending.value
 
     def lines(self, source: Source) -> list[str]:
-        """The file's lines (LSP rules), kept per version; the provider's own when it keeps them."""
-        if source.lines is not None:
-            return source.lines
-        parses = self._parses(source.path)
-        parses.lines = _kept(parses.lines, source, lambda: split_lines(source.text))
-        return parses.lines.value
+        """The file's lines (`Parses.lines_of`)."""
+        return self._parses(source.path).lines_of(source)
 
     def log_index(self, source: Source) -> LogIndex:
-        """The log's histories, kept per version: editing the profile does not re-index its log, and
-        an edit that leaves the records' ids, dates and operations alone updates the previous
-        index (docs/incremental.md)."""
-        from profile_memory.core.index import index_log, update_index
-
-        parses = self._parses(source.path)
-        previous = parses.index.value if parses.index else None
-
-        def build() -> IndexedLog:
-            doc = self.log(source)
-            updated = update_index(previous.index, previous.doc, doc) if previous else None
-            return IndexedLog(doc, updated or index_log(doc))
-
-        parses.index = _kept(parses.index, source, build)
-        return parses.index.value.index
+        """The log's histories (`Parses.index_of`)."""
+        return self._parses(source.path).index_of(source)
 
     def find_name(self, folder: PurePath, lower_name: str) -> PurePath | None:
         """The file in `folder` whose name matches case-insensitively (the first, sorted, if several
@@ -472,8 +541,7 @@ class Workspace:
             ProfileFile(profile_source.path, self.profile(profile_source))
             if profile_source
             else None,
-            self._log_file(log_source) if log_source else None,
-            log_index=self.log_index(log_source) if log_source else None,
+            reader=self._log_reader(log_source) if log_source else None,
         )
         self._pairs = {k: v for k, v in self._pairs.items() if k[:2] != (folder, name)}
         self._pairs[key] = pair
@@ -501,17 +569,15 @@ class Workspace:
         if log_source is None:
             return True
         parses = self._parsed.get(log_source.path)
-        return (
-            parses is not None
-            and parses.index is not None
-            and _is_current(parses.index, log_source)
-        )
+        return parses is not None and parses.indexed(log_source)
 
-    def _log_file(self, source: Source) -> LogFile:
-        from profile_memory.core.index import LogFile
+    def _log_reader(self, source: Source) -> LogReader:
+        """The pair's log as read on first need (the pair's index is made when asked for)."""
+        from profile_memory.core.index import LogReader
 
         truncated = source.decoded is not None and source.decoded.truncated
-        return LogFile(source.path, self.log(source), complete=not truncated)
+        log = _PairLog(self._parses(source.path), source)
+        return LogReader(source.path, not truncated, log.parse, log.index, log.sketch, log.indexed)
 
     def _readable(self, path: PurePath | None) -> Source | None:
         source = self.source(path) if path is not None else None

@@ -27,7 +27,7 @@ from profile_memory.core.places import Places
 from profile_memory.core.plans import Plan, PlanError, Planner
 from profile_memory.core.text import UTF8_BOM
 from profile_memory.core.workspace import FileData, FileKind, Source, Workspace
-from profile_memory.store.disk import DiskProvider
+from profile_memory.store.disk import DiskProvider, sha256_of
 from profile_memory.store.safe import (
     UnsafePath,
     append_to,
@@ -86,7 +86,7 @@ class _Reading(DiskProvider):
         try:
             data = super().read(path)
         except OSError as error:
-            self.read_as.setdefault(path, f"unreadable: {error.strerror or error}")
+            self.read_as.setdefault(path, _unreadable(error))
             raise
         raw = data.raw if isinstance(data.raw, bytes) else b""
         self.read_as.setdefault(path, hashlib.sha256(raw).hexdigest())
@@ -101,6 +101,11 @@ class _Reading(DiskProvider):
         return list(self._listed[folder])
 
 
+def _unreadable(error: OSError) -> str:
+    """How a file that could not be read is noted (its reading differs from any content's)."""
+    return f"unreadable: {error.strerror or error}"
+
+
 def read_again(read_as: dict[PurePath, str | None]) -> dict[PurePath, str | None]:
     """What the paths a plan read read as now, noted as `_Reading` noted them (to tell, under the
     locks, whether a plan made before them is still the plan: the same files, the same bytes)."""
@@ -109,10 +114,10 @@ def read_again(read_as: dict[PurePath, str | None]) -> dict[PurePath, str | None
         if was is not None and was.startswith("folder: "):
             reading.list_dir(path)
         elif reading.kind(path) is FileKind.FILE:
-            try:
-                reading.read(path)
-            except OSError:
-                pass  # noted as unreadable
+            try:  # its digest, not its bytes: the plan's reading is still held (issue #25)
+                reading.read_as.setdefault(path, sha256_of(path))
+            except OSError as error:
+                reading.read_as.setdefault(path, _unreadable(error))
     return reading.read_as
 
 

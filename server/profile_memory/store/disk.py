@@ -8,8 +8,9 @@ import os
 import stat
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from profile_memory.core.messages import msg
 from profile_memory.core.workspace import FileData, FileKind
@@ -53,19 +54,37 @@ class DiskProvider:
             return []
 
 
-def _read_regular(path: PurePath) -> tuple[bytes, os.stat_result]:
-    """A regular file's bytes and its status as opened (a link or a FIFO is refused, not
-    followed or waited on)."""
+@contextmanager
+def _regular(path: PurePath) -> Iterator[tuple[BinaryIO, os.stat_result]]:
+    """A regular file opened for reading, and its status as opened (a link or a FIFO is refused,
+    not followed or waited on)."""
     fd = open_checked(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise OSError(0, msg("store.not_a_regular_file"))
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            raw = handle.read()
+            yield handle, info
     finally:
         os.close(fd)
-    return raw, info
+
+
+def _read_regular(path: PurePath) -> tuple[bytes, os.stat_result]:
+    """A regular file's bytes and its status as opened."""
+    with _regular(path) as (handle, info):
+        return handle.read(), info
+
+
+def sha256_of(path: PurePath, block: int = 1 << 20) -> str:
+    """The sha256 of a regular file's bytes (those `read` would return), read a block at a time:
+    a file's digest taken again costs no second copy of it (issue #25)."""
+    import hashlib  # here: a read-only command never loads it
+
+    digest = hashlib.sha256()
+    with _regular(path) as (handle, _):
+        while chunk := handle.read(block):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 # A file whose timestamps are this close to now may change again within their granularity

@@ -20,7 +20,7 @@ from profile_memory.core.files import (
     profile_file_name,
     role_of,
 )
-from profile_memory.core.index import LogFile, PairIndex, ProfileFile, State
+from profile_memory.core.index import LogFile, PairIndex, ProfileFile, State, latest_value
 from profile_memory.core.log import (
     OP_WRITTEN,
     Op,
@@ -119,7 +119,7 @@ class WriteFlow:
         log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
         if not self.buffers.holds(profile_path) and not self.buffers.holds(log_path):
             pair = self.workspace.pair(ref.folder, ref.name)
-            if pair.profile is not None and pair.log is not None:
+            if pair.profile is not None and pair.has_log:
                 return pair
         return PairIndex.build(
             ref.folder,
@@ -134,12 +134,12 @@ class WriteFlow:
         log_path = self.buffers.find(ref.folder, log_file_name(ref.name))
         if log_path not in self._languages:
             source = self.workspace.source(log_path) if not self.buffers.holds(log_path) else None
-            doc = (
-                self.workspace.log(source)
+            language = (
+                self.workspace.log_language(source)
                 if source is not None and source.decoded
-                else parse_log(self.text(log_path))
+                else parse_log(self.text(log_path)).language
             )
-            self._languages[log_path] = doc.language or self.language
+            self._languages[log_path] = language or self.language
         return self._languages[log_path]
 
     def finish(self, title: str, outcome: str = "") -> Plan:
@@ -437,10 +437,8 @@ class WriteFlow:
     def _current_wording(self, ref: PairRef, anchor_id: str, entry: Entry) -> str:
         """OLD of an evolve or pivot: the id's latest 精简版 in the log (what the history says it
         read), else the entry's text; as written (a copy keeps the person's `，`)."""
-        history = self.pair(ref).history(anchor_id)
-        return as_written(
-            history.latest_summary if history and history.latest_summary else entry.text
-        )
+        summary = latest_value(self.pair(ref).records_of(anchor_id), "summary")
+        return as_written(summary if summary else entry.text)
 
     def restore(self, ref: PairRef, anchor_id: str) -> None:
         """Bring a deleted or retired id back: the entry at the end of its category and a restore

@@ -9,6 +9,8 @@ from profile_memory.core.buffers import ending_of
 from profile_memory.core.files import (
     PROJECT_PAIR,
 )
+from profile_memory.core.index import latest_value
+from profile_memory.core.log import Record
 from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
 from profile_memory.core.plans.bounds import PlanError, category_name, entry_text, given_fields
@@ -128,14 +130,14 @@ class Proposals(WriteFlow):
         category. The profile is brought in line with that record and no second record is written.
         Returns that id, or None."""
         pair, new = self.pair(ref), normalise(proposal.text)
-        for anchor_id, history in pair.log_index.live().items():
+
+        def wanted(records: list[Record]) -> bool:
+            return records[-1].value("category") == proposal.category and (
+                normalise(latest_value(records, "summary") or "") == new
+            )
+
+        for anchor_id, history in pair.live_where(self.today, wanted):
             latest = history.latest
-            if (
-                latest.date != self.today
-                or latest.value("category") != proposal.category
-                or normalise(history.latest_summary or "") != new
-            ):
-                continue
             self._touched(anchor_id)
             line = f"- {proposal.text} <!-- {anchor_id} -->"
             carrying = pair.entries_by_id.get(anchor_id) or pair.entries_by_id.get(
