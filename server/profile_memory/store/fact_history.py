@@ -196,9 +196,11 @@ def keep(
             rev = _free_rev(versions_dir, rev_for(ts, _sha256(old)))
             added, removed = line_counts(old, new)
             record = Replacement(rev, ts, by, added, removed, to)
+            # the record first: the versions are read without a lock, and a version file found
+            # must have its record (a record left alone by a crash names no file, and is skipped)
+            _append_index(versions_dir, record)
             if not create_new(versions_dir, version_name(rev), version, PRIVATE_FILE):
                 raise OSError(errno.EEXIST, msg("store.version_appeared"), version_name(rev))
-            _append_index(versions_dir, record)
         if gone:
             _redact_all(versions_dir, gone)
         _prune(versions_dir, limit)
