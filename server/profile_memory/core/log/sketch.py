@@ -88,12 +88,10 @@ class LogSketch:
     def _matches(self, pattern: re.Pattern[str]) -> Iterator[tuple[int, re.Match[str]]]:
         """The lines `pattern` (which begins with a line break) finds: their offsets and matches,
         the first line's too."""
-        text = self.text
-        end = text.find("\n")
-        first = pattern.match("\n" + text[: end + 1 if end >= 0 else len(text)])
+        first = self._match_line(pattern, 0)
         if first is not None:
             yield 0, first
-        for match in pattern.finditer(text):
+        for match in pattern.finditer(self.text):
             yield match.start() + 1, match
 
     def _above(self, at: int) -> int:
@@ -123,17 +121,35 @@ class LogSketch:
             self._odd = [(at, self._heading(at)) for at, _ in self._matches(_ODD)]
         return self._odd
 
-    def _canonical(self, part: str, day: str) -> list[tuple[int, str]]:
+    def _canonical(self, part: str, day: str, held: str) -> list[tuple[int, str]]:
         """The canonical record headings whose id has date digits `part` and whose date is `day`
-        (patterns): their offsets and ids."""
+        (patterns): their offsets and ids. Looked for where `held`, which each of them holds,
+        occurs (a C-level search for a rare string, not a match at every heading)."""
         pattern = re.compile(_canonical_heading(part, day))
-        return [(at, m.group(1)) for at, m in self._matches(pattern)]
+        text, found, last = self.text, [], -1
+        at = text.find(held)
+        while at >= 0:
+            start = text.rfind("\n", 0, at) + 1
+            if start != last:
+                last = start
+                if (match := self._match_line(pattern, start)) is not None:
+                    found.append((start, match.group(1)))
+            at = text.find(held, at + 1)
+        return found
+
+    def _match_line(self, pattern: re.Pattern[str], start: int) -> re.Match[str] | None:
+        """`pattern` (which begins with a line break) matched at the line starting at `start`."""
+        text = self.text
+        if start:
+            return pattern.match(text, start - 1)
+        end = text.find("\n")
+        return pattern.match("\n" + text[: end + 1 if end >= 0 else len(text)])
 
     # -- ids ---------------------------------------------------------------------------------
     def largest_on(self, day: dt.date) -> int:
         """The largest sequence number of a record's id on `day` (0: none)."""
         part = f"{day:%Y%m%d}"
-        ids = [found for _, found in self._canonical(part, _ANY_DAY)]
+        ids = [found for _, found in self._canonical(part, _ANY_DAY, f"[PF-{part}-")]
         ids += [r.id for _, r in self._odd_headings() if r is not None and r.id is not None]
         return max(
             (found.seq for found in map(anchors.parse, ids) if found and found.day == day),
@@ -142,7 +158,10 @@ class LogSketch:
 
     def ids_dated(self, day: dt.date) -> list[str]:
         """The ids with a record dated `day` (its heading's date), each once."""
-        found = [i for _, i in self._canonical(_ANY_PART, f"{day:%Y-%m-%d}") if anchors.is_valid(i)]
+        date = f"{day:%Y-%m-%d}"
+        found = [
+            i for _, i in self._canonical(_ANY_PART, date, f"] {date} ") if anchors.is_valid(i)
+        ]
         found += [r.id for _, r in self._odd_headings() if r and r.id and r.date == day]
         return list(dict.fromkeys(found))
 
@@ -179,14 +198,16 @@ class LogSketch:
         return self.records_by_id([anchor_id])[anchor_id]
 
     def records_by_id(self, ids: Iterable[str]) -> dict[str, list[Record]]:
-        """Each id's records in history order (`records_of`), found by one search for all."""
+        """Each id's records in history order (`records_of`), found together (a search for each
+        date their ids name, one count of their lines)."""
         parsed = {anchor_id: anchors.parse(anchor_id) for anchor_id in ids}
         offsets: dict[str, list[int]] = {i: [] for i, found in parsed.items() if found}
         parts = {f"{found.day:%Y%m%d}" for found in parsed.values() if found}
-        if parts:
-            for at, anchor_id in self._canonical(f"(?:{'|'.join(sorted(parts))})", _ANY_DAY):
+        for part in sorted(parts):
+            for at, anchor_id in self._canonical(part, _ANY_DAY, f"[PF-{part}-"):
                 if anchor_id in offsets:
                     offsets[anchor_id].append(at)
+        if parts:
             for at, record in self._odd_headings():
                 if record is not None and record.id in offsets:
                     offsets[record.id].append(at)
