@@ -216,12 +216,12 @@ def test_eight_writers_append_2000_lines_none_torn_lost_or_interleaved(agent: Pa
 FACT_WRITER = """
 import sys
 from pathlib import Path
-from profile_memory.store.memory import facts_update
+from profile_memory.store.memory import replace_fact
 folder = Path(sys.argv[1])
 n = 0
 while True:
     n += 1
-    facts_update(folder, f"version {n}\\n" + ("事实" * 100_000) + f"\\nend {n}\\n")
+    replace_fact(folder, f"version {n}\\n" + ("事实" * 100_000) + f"\\nend {n}\\n")
 """
 
 

@@ -38,7 +38,7 @@ def _read_content(given: str | None) -> str:
 
 
 def cmd_facts_update(args: argparse.Namespace) -> int:
-    from profile_memory.store.memory import fact_size_note, facts_update
+    from profile_memory.store.memory import fact_size_note, replace_fact
 
     ctx = load_context(None)
     content = _read_content(args.file)
@@ -46,14 +46,14 @@ def cmd_facts_update(args: argparse.Namespace) -> int:
     def action() -> int:
         settings = ctx.settings
         note = fact_size_note(content, settings.max_file_bytes, settings.fact_file_max_bytes)
-        path, digest = facts_update(
+        written = replace_fact(
             memory_dirs(ctx, args.dir)[0],
             content,
             args.if_match,
             args.allow_secret,
             history_max=ctx.settings.fact_history_max,
         )
-        print(say(msg("cli.facts_updated", path=ctx.show(path), sha256=digest)))
+        print(say(msg("cli.facts_updated", path=ctx.show(written.path), sha256=written.sha256)))
         if note:
             warn(note)
         return 0

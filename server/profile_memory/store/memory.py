@@ -245,19 +245,6 @@ def replace_fact(
     return _replace_fact(folder, content.encode("utf-8"), if_match, by, history_max)
 
 
-def facts_update(
-    folder: Path,
-    content: str,
-    if_match: str | None = None,
-    allow_secret: bool = False,
-    by: str = BY_CLI,
-    history_max: int = DEFAULT_HISTORY_MAX,
-) -> tuple[Path, str]:
-    """`replace_fact`, answering the path and the new sha256."""
-    written = replace_fact(folder, content, if_match, allow_secret, by, history_max)
-    return written.path, written.sha256
-
-
 def facts_restore(
     folder: Path,
     rev: str,
