@@ -13,6 +13,7 @@ import asyncio
 import functools
 import hashlib
 import os
+from collections.abc import Awaitable, Callable
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,7 @@ from profile_memory.store.disk import iter_lines_newest_first
 from profile_memory.store.fact_history import UnknownRev, read_version
 from profile_memory.store.memory import (
     BadInput,
+    FactWritten,
     Refused,
     fact_size_note,
     facts_restore,
@@ -236,30 +238,45 @@ async def facts_update_command(ls: ProfileMemoryServer, *arguments: Any) -> dict
     content = _required(args, "content", command)
     expected = _string(args, "expectedSha256", command)
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
-    open_fact = _open_fact(ls, folder)
     try:
         settings = ls.settings  # the CLI's and the MCP tool's bounds, checked before anything else
         note = fact_size_note(content, settings.max_file_bytes, settings.fact_file_max_bytes)
-        if open_fact is not None:
-            path, digest = (
-                open_fact,
-                await _replace_in_editor(ls, command, open_fact, content, expected),
-            )
-        else:
+        history_max = settings.fact_history_max
+
+        async def in_editor() -> str:
+            return content
+
+        async def on_disk() -> tuple[FactWritten, bytes]:
             written = await asyncio.to_thread(
-                replace_fact,
-                folder,
-                content,
-                expected,
-                by=BY_EDITOR,
-                history_max=ls.settings.fact_history_max,
+                replace_fact, folder, content, expected, by=BY_EDITOR, history_max=history_max
             )
-            path, digest = written.path, written.sha256
-            fact_versions.saw(ls, path, content.encode("utf-8"))
+            return written, content.encode("utf-8")
+
+        path, digest = await _fact_replaced(ls, command, folder, expected, in_editor, on_disk)
     except (UnsafePath, BadInput, Refused) as error:
         raise _refused(command, error) from None
     diagnostics.refresh_all(ls)
     return {"uri": uri(path), "sha256": digest, **({"note": note} if note else {})}
+
+
+async def _fact_replaced(
+    ls: ProfileMemoryServer,
+    command: str,
+    folder: Path,
+    expected: str | None,
+    in_editor: Callable[[], Awaitable[str]],
+    on_disk: Callable[[], Awaitable[tuple[FactWritten, bytes]]],
+) -> tuple[PurePath, str]:
+    """FACT.md replaced through the editor when it is open there (`in_editor` gives the content),
+    else on disk under the lock (`on_disk` writes it and gives what it wrote, remembered as the
+    server's own write); its path and new sha256."""
+    open_fact = _open_fact(ls, folder)
+    if open_fact is not None:
+        content = await in_editor()
+        return open_fact, await _replace_in_editor(ls, command, open_fact, content, expected)
+    written, data = await on_disk()
+    fact_versions.saw(ls, written.path, data)
+    return written.path, written.sha256
 
 
 async def facts_restore_command(ls: ProfileMemoryServer, *arguments: Any) -> dict:
@@ -270,27 +287,22 @@ async def facts_restore_command(ls: ProfileMemoryServer, *arguments: Any) -> dic
     rev = _required(args, "rev", command)
     expected = _string(args, "expectedSha256", command)
     folder = _memory_dir(ls, _string(args, "dir", command, path=True), command)
-    open_fact = _open_fact(ls, folder)
+    history_max = ls.settings.fact_history_max
+
+    async def in_editor() -> str:
+        data = await asyncio.to_thread(read_version, memory_folder(folder), rev)
+        content = data.decode("utf-8", errors="replace")
+        refuse_secret(content, msg("what.version", rev=rev))
+        return content
+
+    async def on_disk() -> tuple[FactWritten, bytes]:
+        written = await asyncio.to_thread(
+            facts_restore, folder, rev, expected, by=BY_EDITOR, history_max=history_max
+        )
+        return written, await asyncio.to_thread(read_version, folder, rev)
+
     try:
-        if open_fact is not None:
-            data = await asyncio.to_thread(read_version, memory_folder(folder), rev)
-            content = data.decode("utf-8", errors="replace")
-            refuse_secret(content, msg("what.version", rev=rev))
-            path, digest = (
-                open_fact,
-                await _replace_in_editor(ls, command, open_fact, content, expected),
-            )
-        else:
-            written = await asyncio.to_thread(
-                facts_restore,
-                folder,
-                rev,
-                expected,
-                by=BY_EDITOR,
-                history_max=ls.settings.fact_history_max,
-            )
-            path, digest = written.path, written.sha256
-            fact_versions.saw(ls, path, await asyncio.to_thread(read_version, folder, rev))
+        path, digest = await _fact_replaced(ls, command, folder, expected, in_editor, on_disk)
     except (UnsafePath, BadInput, Refused, UnknownRev) as error:
         raise _refused(command, error) from None
     diagnostics.refresh_all(ls)

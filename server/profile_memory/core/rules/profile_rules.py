@@ -137,6 +137,11 @@ def _against_history(
     if not compare:
         return []
     line = Span.of_line(entry.line, profile.doc.lines[entry.line])
+
+    def on_line(code: str, **fields: object) -> Finding:  # the entry's line, against its record
+        message = msg(code, id=anchor_id, log=log_name, **fields)
+        return Finding(code, line, message, (record_at(),))
+
     found = []
     category = other_category([entry], history)
     if category is not None:
@@ -145,21 +150,7 @@ def _against_history(
             if profile.doc.has_category(category)
             else msg("PM019.no_heading", file=profile.path.name)
         )
-        found.append(
-            Finding(
-                "PM019",
-                line,
-                msg(
-                    "PM019",
-                    category=entry.category,
-                    id=anchor_id,
-                    log=log_name,
-                    latest=category,
-                    heading=heading,
-                ),
-                (record_at(),),
-            )
-        )
+        found.append(on_line("PM019", category=entry.category, latest=category, heading=heading))
     summary = history.latest_summary
     if summary is None:
         return found
@@ -167,21 +158,7 @@ def _against_history(
     changed = punctuation_changed(entry.text, summary) if same else None
     if not same or changed:
         marks = msg("PM011.marks", old=changed[0], new=changed[1]) if changed else ""
-        found.append(
-            Finding(
-                "PM011",
-                line,
-                msg(
-                    "PM011",
-                    text=entry.text,
-                    id=anchor_id,
-                    log=log_name,
-                    summary=summary,
-                    marks=marks,
-                ),
-                (record_at(),),
-            )
-        )
+        found.append(on_line("PM011", text=entry.text, summary=summary, marks=marks))
     return found
 
 
