@@ -77,13 +77,7 @@ def steps(kept: list[str], n: int) -> dict[str, list[str]]:
         "pivot": ["pivot", kept[10 + n], f"bench pivot {n}"],
         "delete": ["delete", kept[20 + n]],
         "propose": [
-            "propose",
-            "--scope",
-            "user",
-            "--kind",
-            "add",
-            "--category",
-            "技术偏好",
+            *"propose --scope user --kind add --category 技术偏好".split(),
             f"bench proposal {n}",
         ],
         "confirm": ["confirm", "--line", "FIRST"],  # the pending file's first proposal

@@ -156,3 +156,13 @@ def pmem_in_repo(clean: Path):
         return run_pmem(*args, cwd=cwd or clean / "repo", env={"PMEM_USER_DIR": user_dir})
 
     return run
+
+
+def unsafe_memory(memory: Path, elsewhere: Path) -> None:
+    """Make `memory/FACT.md` a link to `elsewhere` (a file holding a secret) and
+    `memory/JOURNAL.jsonl` a FIFO: neither may ever be read or written."""
+    elsewhere.write_text("# secret\n")
+    (memory / "FACT.md").unlink()
+    os.symlink(elsewhere, memory / "FACT.md")
+    (memory / "JOURNAL.jsonl").unlink()
+    os.mkfifo(memory / "JOURNAL.jsonl")

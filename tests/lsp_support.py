@@ -160,6 +160,27 @@ class Session(FixtureTree):
             await asyncio.sleep(0.05)
 
 
+async def actions_at(
+    session: Session,
+    path: Path,
+    line: int,
+    text: str | None = None,
+    only: list[str] | None = None,
+) -> list[types.CodeAction]:
+    """The code actions offered at the start of `line` of `path` (opened, with `text` if given),
+    once its diagnostics are in; `only` as the client's filter."""
+    uri = session.open(path, text)
+    await session.diagnostics(uri)
+    result = await session.client.text_document_code_action_async(
+        types.CodeActionParams(
+            types.TextDocumentIdentifier(uri),
+            types.Range(types.Position(line, 0), types.Position(line, 0)),
+            types.CodeActionContext(diagnostics=[], only=only),
+        )
+    )
+    return list(result or [])
+
+
 async def start_session(
     client: LanguageClient,
     kind: str,

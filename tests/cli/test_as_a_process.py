@@ -33,16 +33,7 @@ FAMILIES = {  # each on a copy of a fixture tree
         "clean",
         [
             ("add", "--scope", "user", "--category", "技术偏好", "偏好 Rust 🦀", "--json"),
-            (
-                "propose",
-                "--scope",
-                "project",
-                "--kind",
-                "add",
-                "--category",
-                "约定",
-                "所有日志用 UTC",
-            ),
+            (*"propose --scope project --kind add --category 约定".split(), "所有日志用 UTC"),
             ("confirm", "--all"),
             ("delete", "PF-20260412-01"),
             ("fix",),

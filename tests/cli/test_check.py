@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from cli_support import run_pmem
+from cli_support import run_pmem, unsafe_memory
 
 JSON_KEYS = {
     "path",
@@ -132,13 +132,7 @@ def test_github_annotations(pmem_in_repo, clean):
 
 
 def test_unsafe_links_and_fifos_are_pm030_and_never_read(pmem_in_repo, clean, tmp_path):
-    memory = clean / "repo" / "memory"
-    elsewhere = tmp_path / "elsewhere.md"
-    elsewhere.write_text("# secret\n")
-    (memory / "FACT.md").unlink()
-    os.symlink(elsewhere, memory / "FACT.md")
-    (memory / "JOURNAL.jsonl").unlink()
-    os.mkfifo(memory / "JOURNAL.jsonl")
+    unsafe_memory(clean / "repo" / "memory", tmp_path / "elsewhere.md")
     result = pmem_in_repo("check", "--format", "json")
     found = {(Path(d["path"]).name, d["code"]) for d in json.loads(result.out)}
     assert found == {("FACT.md", "PM030"), ("JOURNAL.jsonl", "PM030")} and result.code == 1

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from cli_support import run_pmem
+from cli_support import run_pmem, unsafe_memory
 
 ZH = {"LANG": "zh_CN.UTF-8"}
 EN = {"LANG": "C"}
@@ -27,13 +27,7 @@ def messages(repo: Path, code: str, env: dict[str, str]) -> list[str]:
 
 
 def test_unsafe_files_are_pm030_in_both_languages(clean, tmp_path):
-    memory = clean / "repo" / "memory"
-    elsewhere = tmp_path / "elsewhere.md"
-    elsewhere.write_text("# secret\n")
-    (memory / "FACT.md").unlink()
-    os.symlink(elsewhere, memory / "FACT.md")
-    (memory / "JOURNAL.jsonl").unlink()
-    os.mkfifo(memory / "JOURNAL.jsonl")
+    unsafe_memory(clean / "repo" / "memory", tmp_path / "elsewhere.md")
     assert messages(clean / "repo", "PM030", ZH) == [
         "FACT.md 被拒绝：FACT.md 是符号链接；写入从不跟随链接",
         "JOURNAL.jsonl 被拒绝：JOURNAL.jsonl 不是普通文件；写入从不跟随链接",

@@ -131,13 +131,7 @@ def test_pmem_fix_refuses_files_outside_the_profile_folders(tmp_path):
         ["add", "--scope", "user", "--category", "技术偏好", "偏好 Go <!--PF-20260101-01-->"],
         ["evolve", "PF-20260412-02", "偏好 Go <!-- PF-20260412-02 -->"],
         [
-            "propose",
-            "--scope",
-            "user",
-            "--kind",
-            "add",
-            "--category",
-            "技术偏好",
+            *"propose --scope user --kind add --category 技术偏好".split(),
             "偏好 Go <!-- PF-20260101-01 -->",
         ],
     ],
@@ -359,14 +353,7 @@ def test_journal_append_and_facts_update_create_the_memory_folder_like_cherry(tm
 def test_pending_lists_numbers_that_stay_valid_while_deciding(pmem_in_repo, clean):
     assert (
         pmem_in_repo(
-            "propose",
-            "--scope",
-            "project",
-            "--kind",
-            "add",
-            "--category",
-            "技术栈与架构",
-            "用 uv 管理依赖",
+            *"propose --scope project --kind add --category 技术栈与架构".split(), "用 uv 管理依赖"
         ).code
         == 0
     )

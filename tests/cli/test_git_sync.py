@@ -64,17 +64,23 @@ def _write_on_b(b: Clone) -> None:
     b.commit("b")
 
 
-def _texts(clone: Clone) -> set[str]:
-    return set(entries(clone.read(PROFILE)).values())
-
-
-def test_a_pull_merges_both_sides_without_conflict_or_lost_records(tmp_path: Path):
+def _diverged(tmp_path: Path) -> tuple[Clone, Clone]:
+    """Two clones of one memory, each with its own unpushed writes on top of A's pushed ones."""
     a, b = origin_and_clones(tmp_path)
     _base(a)
     b.git("pull", "-q", "origin", "main")
     _write_on_a(a)
     a.git("push", "-q", "origin", "main")
     _write_on_b(b)
+    return a, b
+
+
+def _texts(clone: Clone) -> set[str]:
+    return set(entries(clone.read(PROFILE)).values())
+
+
+def test_a_pull_merges_both_sides_without_conflict_or_lost_records(tmp_path: Path):
+    a, b = _diverged(tmp_path)
     before = {side: (side.read(PROFILE), side.read(LOG), side.read(JOURNAL)) for side in (a, b)}
     codes_before = a.check_codes() + b.check_codes()
 
@@ -147,12 +153,7 @@ def test_both_clones_merging_each_other_agree_and_their_merges_merge_cleanly(tmp
 
 
 def test_a_pull_with_rebase_renumbers_alike(tmp_path: Path):
-    a, b = origin_and_clones(tmp_path)
-    _base(a)
-    b.git("pull", "-q", "origin", "main")
-    _write_on_a(a)
-    a.git("push", "-q", "origin", "main")
-    _write_on_b(b)
+    a, b = _diverged(tmp_path)
     pulled = b.git("pull", "--rebase", "origin", "main", check=False)
     assert pulled.returncode == 0, pulled.stdout + pulled.stderr
     found = entries(b.read(PROFILE))

@@ -101,24 +101,9 @@ def test_refused_operations_exit_1_and_write_nothing(project: Path, args, words)
 
 
 def test_propose_then_confirm_line_by_line(project: Path):
-    assert (
-        pmem(
-            project,
-            "propose",
-            "--scope",
-            "user",
-            "--kind",
-            "add",
-            "--category",
-            "沟通偏好",
-            "先给结论",
-            "--context",
-            '"先说结论"',
-            "--source",
-            "[周报](chat-1)",
-        ).code
-        == 0
-    )
+    proposal = ["先给结论", "--context", '"先说结论"', "--source", "[周报](chat-1)"]
+    propose = "propose --scope user --kind add --category 沟通偏好".split()
+    assert pmem(project, *propose, *proposal).code == 0
     assert (
         pmem(
             project, "propose", "--scope", "user", "--kind", "evolve", "--category", "沟通偏好", "x"

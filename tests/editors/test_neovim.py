@@ -64,10 +64,17 @@ def snippet(which: int) -> str:
 def run_nvim(
     tmp_path: Path, file: Path, path_env: str, row: int | None = None, col: int = 0
 ) -> dict:
+    at = {} if row is None else {"PROBE_ROW": str(row), "PROBE_COL": str(col)}
+    return run_probe(tmp_path, PROBE, file, path_env, at)
+
+
+def run_probe(tmp_path: Path, probe: str, file: Path, path_env: str, env: dict[str, str]) -> dict:
+    """Run the README's 0.7 snippet and the Lua `probe` headless on `file` of the sloppy
+    workspace copied into `tmp_path`, with `env` added; the JSON the probe wrote."""
     (tmp_path / "init.lua").write_text(snippet(1), encoding="utf-8")
-    (tmp_path / "probe.lua").write_text(PROBE, encoding="utf-8")
+    (tmp_path / "probe.lua").write_text(probe, encoding="utf-8")
     out = tmp_path / "probe.json"
-    env = {
+    environment = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("PMEM_", "NVIM", "VIM"))},
         "HOME": str(tmp_path / "sloppy" / "home"),
         "PATH": path_env,
@@ -76,9 +83,8 @@ def run_nvim(
         "XDG_DATA_HOME": str(tmp_path / "xdg"),
         "XDG_STATE_HOME": str(tmp_path / "xdg"),
         "PMEM_TODAY": "2026-11-30",
+        **env,
     }
-    if row is not None:
-        env.update(PROBE_ROW=str(row), PROBE_COL=str(col))
     done = subprocess.run(
         [
             NVIM,
@@ -90,7 +96,7 @@ def run_nvim(
             str(file),
         ],
         cwd=tmp_path / "sloppy" / "repo",
-        env=env,
+        env=environment,
         capture_output=True,
         text=True,
         timeout=90,

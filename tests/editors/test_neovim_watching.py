@@ -4,14 +4,11 @@ goes away), the client sending nothing. Skipped where Neovim is not installed (C
 
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-from test_neovim import NVIM, WORKSPACES, snippet, with_pmem
+from test_neovim import NVIM, WORKSPACES, run_probe, with_pmem
 
 pytestmark = pytest.mark.skipif(
     NVIM is None, reason="Neovim is not installed (.ci/run installs Debian's)"
@@ -63,38 +60,7 @@ def test_a_record_appended_on_disk_is_seen_while_neovim_is_idle(tmp_path: Path):
     lines = profile.read_text(encoding="utf-8").split("\n")
     lines.insert(4, "- 新偏好 🙂 <!-- PF-20261130-07 -->")
     profile.write_text("\n".join(lines), encoding="utf-8")
-    (tmp_path / "init.lua").write_text(snippet(1), encoding="utf-8")
-    (tmp_path / "probe.lua").write_text(PROBE, encoding="utf-8")
-    out = tmp_path / "probe.json"
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("PMEM_", "NVIM", "VIM"))},
-        "HOME": str(tmp_path / "sloppy" / "home"),
-        "PATH": with_pmem(),
-        "PROBE_OUT": str(out),
-        "PROBE_LOG": str(user_dir / "user-profile-log.md"),
-        "PROBE_RECORD": RECORD,
-        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
-        "XDG_DATA_HOME": str(tmp_path / "xdg"),
-        "XDG_STATE_HOME": str(tmp_path / "xdg"),
-        "PMEM_TODAY": "2026-11-30",
-    }
-    done = subprocess.run(
-        [
-            NVIM,
-            "--headless",
-            "-u",
-            str(tmp_path / "init.lua"),
-            "-c",
-            f"luafile {tmp_path / 'probe.lua'}",
-            str(profile),
-        ],
-        cwd=tmp_path / "sloppy" / "repo",
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=90,
-    )
-    assert out.exists(), done.stderr
-    result = json.loads(out.read_text(encoding="utf-8"))
+    record = {"PROBE_LOG": str(user_dir / "user-profile-log.md"), "PROBE_RECORD": RECORD}
+    result = run_probe(tmp_path, PROBE, profile, with_pmem(), record)
     assert result["attached"] and result["stale"], result
     assert result["caught_up"], result

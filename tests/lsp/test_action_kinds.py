@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from lsp_support import Session, lsp_fixtures
+from lsp_support import Session, actions_at, lsp_fixtures
 from lsprotocol import types
 
 client, session = lsp_fixtures(kinds=("vscode",))
@@ -21,16 +21,7 @@ async def actions_on_entry(
         for n, text in enumerate(profile.read_text(encoding="utf-8").splitlines())
         if "PF-20260412-02" in text
     )
-    uri = session.open(profile)
-    await session.diagnostics(uri)
-    result = await session.client.text_document_code_action_async(
-        types.CodeActionParams(
-            types.TextDocumentIdentifier(uri),
-            types.Range(types.Position(line, 0), types.Position(line, 0)),
-            types.CodeActionContext(diagnostics=[], only=only),
-        )
-    )
-    return list(result or [])
+    return await actions_at(session, profile, line, only=only)
 
 
 def kind_of(action: types.CodeAction) -> str | None:

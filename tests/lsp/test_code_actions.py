@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path, PurePath
 
 import pytest
-from lsp_support import Session, apply_workspace_edit
+from lsp_support import Session, actions_at, apply_workspace_edit
 from lsprotocol import types
 from profile_memory.core.config import Settings
 from profile_memory.core.rules import check_path
@@ -16,21 +16,6 @@ from profile_memory.store.disk import DiskProvider
 def codes_on_disk(session: Session, path: Path) -> list[str]:
     workspace = Workspace(DiskProvider(), Settings(), PurePath(session.user_dir))
     return sorted(d.code for d in check_path(workspace, PurePath(path)))
-
-
-async def actions_at(
-    session: Session, path: Path, line: int, text: str | None = None
-) -> list[types.CodeAction]:
-    uri = session.open(path, text)
-    await session.diagnostics(uri)
-    result = await session.client.text_document_code_action_async(
-        types.CodeActionParams(
-            types.TextDocumentIdentifier(uri),
-            types.Range(types.Position(line, 0), types.Position(line, 0)),
-            types.CodeActionContext(diagnostics=[]),
-        )
-    )
-    return list(result or [])
 
 
 async def apply(

@@ -3,8 +3,7 @@ is listed disabled, with the reason."""
 
 from __future__ import annotations
 
-from lsp_support import Session, lsp_fixtures
-from test_code_actions import actions_at
+from lsp_support import Session, actions_at, lsp_fixtures
 
 client, session = lsp_fixtures(kinds=("minimal",))
 

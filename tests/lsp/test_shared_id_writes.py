@@ -4,10 +4,8 @@ lines and the fix; a rename of the id is refused; nothing is written."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from lsp_support import Session, lsp_fixtures
+from lsp_support import Session, actions_at, lsp_fixtures
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
@@ -24,19 +22,6 @@ def snapshot(session: Session) -> dict[str, bytes]:
     return {
         str(p.relative_to(session.root)): p.read_bytes() for p in sorted(session.root.rglob("*.md"))
     }
-
-
-async def actions_at(session: Session, path: Path, line: int) -> list[types.CodeAction]:
-    uri = session.open(path)
-    await session.diagnostics(uri)
-    result = await session.client.text_document_code_action_async(
-        types.CodeActionParams(
-            types.TextDocumentIdentifier(uri),
-            types.Range(types.Position(line, 0), types.Position(line, 0)),
-            types.CodeActionContext(diagnostics=[]),
-        )
-    )
-    return list(result or [])
 
 
 async def test_confirming_an_evolve_of_a_shared_id_is_refused_naming_both_lines(session: Session):

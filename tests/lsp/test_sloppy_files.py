@@ -5,10 +5,10 @@ second id; the limit reminder is shown when a change is chosen."""
 from __future__ import annotations
 
 import pytest
-from lsp_support import Session, _apply_text_edits, apply_workspace_edit, lsp_fixtures
+from lsp_support import Session, _apply_text_edits, actions_at, apply_workspace_edit, lsp_fixtures
 from lsprotocol import types
 from profile_memory.core.profile import parse_profile
-from test_code_actions import actions_at, apply
+from test_code_actions import apply
 
 client, session = lsp_fixtures("sloppy")
 

@@ -25,6 +25,17 @@ def pmem(tree: Tree, *args: str):
     return run_pmem(*args, cwd=tree.repo, env={"PMEM_USER_DIR": str(tree.user_dir)})
 
 
+def proposing(tree: Tree, text: str):
+    """A second `pmem` process that proposes adding `text` to the user's 技术偏好."""
+
+    async def propose() -> None:
+        args = "propose --scope user --kind add --category 技术偏好".split()
+        done = await asyncio.to_thread(pmem, tree, *args, text)
+        assert done.code == 0, done.err
+
+    return propose
+
+
 def behind_its_back(write, content=None):
     """An elicitation callback that, while the person is asked, lets `write` run to its end (a
     second process or client writing), then answers `content` (a yes by default)."""
@@ -47,22 +58,7 @@ async def call(c, tool: str, arguments: dict) -> dict:
 
 
 async def test_a_proposal_added_while_confirm_asks_is_not_decided(tree: Tree):
-    async def propose() -> None:
-        done = await asyncio.to_thread(
-            pmem,
-            tree,
-            "propose",
-            "--scope",
-            "user",
-            "--kind",
-            "add",
-            "--category",
-            "技术偏好",
-            "偏好 Rust",
-        )
-        assert done.code == 0, done.err
-
-    answer = behind_its_back(propose)
+    answer = behind_its_back(proposing(tree, "偏好 Rust"))
     async with stdio_client(tree, elicitation=answer, mode="legacy") as c:
         outcome = await call(c, "confirm", {})
     assert outcome["status"] == "changed" and outcome["ids"] == []
@@ -116,22 +112,7 @@ async def test_with_questions_asked_between_rounds_each_written_change_was_shown
     """The newer protocol asks between rounds: the plan is made again and, when it differs, asked
     again; what is written is what the last question showed."""
 
-    async def propose() -> None:
-        done = await asyncio.to_thread(
-            pmem,
-            tree,
-            "propose",
-            "--scope",
-            "user",
-            "--kind",
-            "add",
-            "--category",
-            "技术偏好",
-            "偏好 Rust",
-        )
-        assert done.code == 0, done.err
-
-    answer = behind_its_back(propose)
+    answer = behind_its_back(proposing(tree, "偏好 Rust"))
     async with stdio_client(tree, elicitation=answer) as c:
         outcome = await call(c, "confirm", {})
     assert len(answer.asked) == 2, answer.asked  # asked again about the plan as it is now
