@@ -10,6 +10,7 @@ from helpers import PROJECT_DIR, USER_DIR, memory_workspace
 from hypothesis import given
 from hypothesis import strategies as st
 from profile_memory.core.buffers import Edit, apply_edits, diff_edit
+from profile_memory.core.log import Op
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import PairRef, PlanError, Planner
 from profile_memory.core.span import Span
@@ -88,7 +89,8 @@ def test_confirm_an_unconfirmed_entry():
 
 def test_evolve_keeps_the_id_and_records_old_to_new():
     out = run(
-        {UP: PROFILE, UL: LOG}, lambda p: p.evolve(USER, "PF-20260412-01", "偏好 React + Next.js")
+        {UP: PROFILE, UL: LOG},
+        lambda p: p.reword(USER, "PF-20260412-01", Op.EVOLVE, "偏好 React + Next.js"),
     )
     assert "- 偏好 React + Next.js <!-- PF-20260412-01 -->\n" in out[UP]
     assert out[UL].endswith(
@@ -103,7 +105,9 @@ def test_evolve_keeps_the_id_and_records_old_to_new():
 
 
 def test_pivot_takes_a_new_id_that_supersedes_the_old():
-    out = run({UP: PROFILE, UL: LOG}, lambda p: p.pivot(USER, "PF-20260412-01", "想转 Vue"))
+    out = run(
+        {UP: PROFILE, UL: LOG}, lambda p: p.reword(USER, "PF-20260412-01", Op.PIVOT, "想转 Vue")
+    )
     assert "- 想转 Vue <!-- PF-20261130-01 -->\n" in out[UP] and "PF-20260412-01" not in out[UP]
     assert out[UL].endswith(
         record(
@@ -133,7 +137,7 @@ def test_english_crlf_log_gets_english_keys_and_crlf():
     )
     out = run(
         {UP: PROFILE.replace("\n", "\r\n"), UL: english_log},
-        lambda p: p.evolve(USER, "PF-20260412-01", "偏好 Vue"),
+        lambda p: p.reword(USER, "PF-20260412-01", Op.EVOLVE, "偏好 Vue"),
     )
     assert out[UL] == english_log + (
         "\r\n### [PF-20260412-01] 2026-11-30 — 偏好 Vue (evolve)\r\n- **Category**: 技术偏好\r\n- **Summary**: 偏好 Vue\r\n"
@@ -203,7 +207,7 @@ def test_propose_appends_under_its_scope_header():
 @pytest.mark.parametrize(
     "operation, words",
     [
-        (lambda p: p.evolve(USER, "PF-20990101-01", "x"), "no entry"),
+        (lambda p: p.reword(USER, "PF-20990101-01", Op.EVOLVE, "x"), "no entry"),
         (lambda p: p.add(USER, "技术偏好", "   "), "empty"),
     ],
 )

@@ -9,7 +9,7 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from profile_memory.cli.common import (
     CliError,
@@ -19,6 +19,7 @@ from profile_memory.cli.common import (
     warn,
 )
 from profile_memory.core.files import PENDING_NAME, Role, role_of
+from profile_memory.core.log import Op
 from profile_memory.core.messages import Text, msg
 from profile_memory.core.secrets import masked
 from profile_memory.front import (
@@ -112,31 +113,22 @@ def cmd_add(args: argparse.Namespace) -> int:
 
 
 def cmd_evolve(args: argparse.Namespace) -> int:
-    def operation(planner: Planner, ctx: Context) -> str:
-        planner.evolve(
-            ctx.resolver.pair_carrying(args.id, _scope(args)),
-            args.id,
-            args.text,
-            args.context,
-            args.source,
-        )
-        return msg("cli.evolved", id=args.id)
-
-    return run_write(args, "evolve", operation)
+    return _reword(args, Op.EVOLVE)
 
 
 def cmd_pivot(args: argparse.Namespace) -> int:
-    def operation(planner: Planner, ctx: Context) -> str:
-        new_id = planner.pivot(
-            ctx.resolver.pair_carrying(args.id, _scope(args)),
-            args.id,
-            args.text,
-            args.context,
-            args.source,
-        )
-        return msg("cli.pivoted", new=new_id, id=args.id)
+    return _reword(args, Op.PIVOT)
 
-    return run_write(args, "pivot", operation)
+
+def _reword(args: argparse.Namespace, op: Literal[Op.EVOLVE, Op.PIVOT]) -> int:
+    def operation(planner: Planner, ctx: Context) -> str:
+        ref = ctx.resolver.pair_carrying(args.id, _scope(args))
+        written = planner.reword(ref, args.id, op, args.text, args.context, args.source)
+        if op is Op.PIVOT:
+            return msg("cli.pivoted", new=written, id=args.id)
+        return msg("cli.evolved", id=args.id)
+
+    return run_write(args, op.value, operation)
 
 
 def cmd_delete(args: argparse.Namespace) -> int:

@@ -19,6 +19,7 @@ from profile_memory.core import anchors
 from profile_memory.core.files import (
     PENDING_NAME,
 )
+from profile_memory.core.log import Op
 from profile_memory.core.messages import CATALOGUE, msg, render
 from profile_memory.core.pending import ProposalKind, Scope, parse_pending
 from profile_memory.core.plans import PlanError, Planner
@@ -138,10 +139,10 @@ def _change_operation(
         now = entries[0].text if entries else ""
         where = _scope_word(ref.name.removesuffix("-profile"))
         if kind == "evolve":
-            planner.evolve(ref, anchor_id, text or "", context, source)
+            planner.reword(ref, anchor_id, Op.EVOLVE, text or "", context, source)
             return msg("mcp.evolved", id=anchor_id, scope=where, old=now, text=text)
         if kind == "pivot":
-            new_id = planner.pivot(ref, anchor_id, text or "", context, source)
+            new_id = planner.reword(ref, anchor_id, Op.PIVOT, text or "", context, source)
             return msg("mcp.pivoted", id=anchor_id, scope=where, new=new_id, old=now, text=text)
         planner.delete(ref, anchor_id, context, source)
         return msg("mcp.deleted", id=anchor_id, scope=where, old=now)

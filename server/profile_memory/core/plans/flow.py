@@ -42,6 +42,7 @@ from profile_memory.core.plans.model import (
     OverLimit,
     PairRef,
     Plan,
+    Said,
     Templates,
     refuse_shared_id,
 )
@@ -172,45 +173,33 @@ class WriteFlow:
     def _append_record(self, ref: PairRef, record: list[str]) -> None:
         self.buffers.append_block(self.buffers.find(ref.folder, log_file_name(ref.name)), record)
 
-    def _record(
-        self,
-        ref: PairRef,
-        anchor_id: str,
-        *,
-        title: str,
-        op: Op,
-        category: str,
-        summary: str,
-        context: str | None = None,
-        source: str | None = None,
-        old: str | None = None,
-        supersedes: str | None = None,
-    ) -> None:
+    def _record(self, ref: PairRef, anchor_id: str, said: Said) -> None:
         """Append the log record of one change to the pair's log, in the log's own language, and
-        note the id as written by this plan. `old` makes the operation `WORD（OLD → NEW）`."""
+        note the id as written by this plan."""
         self._refuse_secrets(
-            (msg("what.text"), summary),
-            (msg("what.context"), context),
-            (msg("what.source"), source),
-            (msg("what.category"), category),
+            (msg("what.text"), said.summary),
+            (msg("what.context"), said.context),
+            (msg("what.source"), said.source),
+            (msg("what.category"), said.category),
         )
         language = self.language_of(ref)
-        word = OP_WRITTEN[language][op]
+        word, old, summary = OP_WRITTEN[language][said.op], said.old, said.summary
         operation = (
             f"{word}（{old} → {summary}）"
             if old is not None and language == "zh"
             else (f"{word} ({old} -> {summary})" if old is not None else word)
         )
         fields: dict[str, str | None] = {
-            "category": category,
+            "category": said.category,
             "summary": summary,
-            "context": context,
-            "source": source,
+            "context": said.context,
+            "source": said.source,
             "operation": operation,
         }
-        if supersedes:
-            fields["supersedes"] = supersedes
-        full_title = title + TITLE_MARKS[language].get(op, "")
+        if said.supersedes:
+            fields["supersedes"] = said.supersedes
+        title = short_title(summary) if said.title is None else said.title
+        full_title = title + TITLE_MARKS[language].get(said.op, "")
         self._append_record(ref, render_record(anchor_id, self.today, full_title, fields, language))
 
     def _new_id(self) -> str:
@@ -248,75 +237,25 @@ class WriteFlow:
         given_fields(context, source)
         anchor_id = self._new_id()
         self._insert_entry(ref, category, f"- {text} <!-- {anchor_id} -->")
-        self._recorded(ref, anchor_id, Op.ADD, category, text, context=context, source=source)
+        said = Said(op=Op.ADD, category=category, summary=text, context=context, source=source)
+        self._recorded(ref, anchor_id, said)
         return anchor_id
 
-    def _recorded(
-        self,
-        ref: PairRef,
-        anchor_id: str,
-        op: Op,
-        category: str,
-        text: str,
-        *,
-        title: str | None = None,
-        context: str | None = None,
-        source: str | None = None,
-        old: str | None = None,
-        replaces: str | None = None,
-    ) -> None:
+    def _recorded(self, ref: PairRef, anchor_id: str, said: Said) -> None:
         """The record of a change the person asked for, and the change in their terms (its kind
-        is the operation's); the record's title is made from `text` unless given."""
-        self._record(
-            ref,
-            anchor_id,
-            title=short_title(text) if title is None else title,
-            op=op,
-            category=category,
-            summary=text,
-            context=context,
-            source=source,
-            old=old,
-            supersedes=replaces,
-        )
+        is the operation's)."""
+        self._record(ref, anchor_id, said)
         self.changes.append(
             Change(
-                kind=ChangeKind(op.value),
+                kind=ChangeKind(said.op.value),
                 profile=ref.name,
-                category=category,
-                text=text,
-                old=old,
+                category=said.category,
+                text=said.summary,
+                old=said.old,
                 id=anchor_id,
-                replaces=replaces,
-                context=context,
+                replaces=said.supersedes,
+                context=said.context,
             )
-        )
-
-    def _record_entry(
-        self,
-        ref: PairRef,
-        anchor_id: str,
-        entry: Entry,
-        op: Op,
-        context: str | None = None,
-        source: str | None = None,
-        old: str | None = None,
-        supersedes: str | None = None,
-    ) -> None:
-        """The record of an entry's current text under its category (its title made from the
-        text)."""
-        summary, category = entry.text, entry.category or ""
-        self._record(
-            ref,
-            anchor_id,
-            title=short_title(summary),
-            op=op,
-            category=category,
-            summary=summary,
-            context=context,
-            source=source,
-            old=old,
-            supersedes=supersedes,
         )
 
     def _insert_entry(self, ref: PairRef, category: str, line: str) -> None:
@@ -351,7 +290,7 @@ class WriteFlow:
         anchor_id = self._new_id()
         raw = doc.lines[line].rstrip()
         self.buffers.set_line(path, line, f"{raw} <!-- {anchor_id} -->")
-        self._record_entry(ref, anchor_id, entry, Op.ADD, context=context, source=source)
+        self._record(ref, anchor_id, Said.of_entry(entry, Op.ADD, context=context, source=source))
         return anchor_id
 
     def delete(
@@ -362,49 +301,33 @@ class WriteFlow:
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
         self.buffers.remove_lines(self.profile_path(ref), entry.line, entry.line + 1)
-        category = entry.category or ""
-        self._recorded(
-            ref, anchor_id, Op.DELETE, category, entry.text, context=context, source=source
-        )
+        said = Said.of_entry(entry, Op.DELETE, context=context, source=source)
+        self._recorded(ref, anchor_id, said)
 
-    def _rewording(
-        self, ref: PairRef, anchor_id: str, new_text: str, context: str | None, source: str | None
-    ) -> tuple[Entry, str, str]:
-        """The live entry an evolve or a pivot rewords, the new text and the wording it replaces
-        (every value within its bounds)."""
-        entry = self._live_entry(ref, anchor_id)
-        new_text = entry_text(new_text)
-        given_fields(context, source)
-        return entry, new_text, self._current_wording(ref, anchor_id, entry)
-
-    def evolve(
+    def reword(
         self,
         ref: PairRef,
         anchor_id: str,
-        new_text: str,
-        context: str | None = None,
-        source: str | None = None,
-    ) -> None:
-        """New wording, same id: `演进（OLD → NEW）`."""
-        entry, new_text, old = self._rewording(ref, anchor_id, new_text, context, source)
-        if tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
-            raise PlanError(msg("plan.same_text", id=anchor_id, text=new_text))
-        self._touched(anchor_id)
-        self._reword(ref, entry, Op.EVOLVE, anchor_id, new_text, old, context, source, None)
-
-    def pivot(
-        self,
-        ref: PairRef,
-        anchor_id: str,
+        op: Literal[Op.EVOLVE, Op.PIVOT],
         new_text: str,
         context: str | None = None,
         source: str | None = None,
     ) -> str:
-        """NEW replaces the entry under a new id; the pivot record supersedes the old id."""
-        entry, new_text, old = self._rewording(ref, anchor_id, new_text, context, source)
-        new_id = self._new_id()
-        self._reword(ref, entry, Op.PIVOT, new_id, new_text, old, context, source, anchor_id)
-        return new_id
+        """New wording for the entry: an evolve keeps its id (`演进（OLD → NEW）`); a pivot puts NEW
+        under a new id whose record supersedes the old one. The id written."""
+        entry = self._live_entry(ref, anchor_id)
+        new_text = entry_text(new_text)
+        given_fields(context, source)
+        old = self._current_wording(ref, anchor_id, entry)
+        if op is Op.PIVOT:
+            new_id = self._new_id()
+            self._reword(ref, entry, op, new_id, new_text, old, context, source, anchor_id)
+            return new_id
+        if tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
+            raise PlanError(msg("plan.same_text", id=anchor_id, text=new_text))
+        self._touched(anchor_id)
+        self._reword(ref, entry, op, anchor_id, new_text, old, context, source, None)
+        return anchor_id
 
     def _reword(
         self,
@@ -421,18 +344,16 @@ class WriteFlow:
         """The entry reads `new_text` under `new_id` (its own for an evolve; for a pivot a new one,
         which supersedes `replaces`), with its record and its change."""
         self.buffers.set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
-        category = entry.category or ""
-        self._recorded(
-            ref,
-            new_id,
-            op,
-            category,
-            new_text,
+        said = Said(
+            op=op,
+            category=entry.category or "",
+            summary=new_text,
             context=context,
             source=source,
             old=old,
-            replaces=replaces,
+            supersedes=replaces,
         )
+        self._recorded(ref, new_id, said)
 
     def _current_wording(self, ref: PairRef, anchor_id: str, entry: Entry) -> str:
         """OLD of an evolve or pivot: the id's latest 精简版 in the log (what the history says it
@@ -451,4 +372,5 @@ class WriteFlow:
         if anchor_id not in self.pair(ref).entries_by_id:
             self._insert_entry(ref, category, f"- {as_written(summary)} <!-- {anchor_id} -->")
         text, title = as_written(summary), short_title(summary)
-        self._recorded(ref, anchor_id, Op.RESTORE, category, text, title=title)
+        said = Said(op=Op.RESTORE, category=category, summary=text, title=title)
+        self._recorded(ref, anchor_id, said)

@@ -21,6 +21,7 @@ from profile_memory.core.log import (
 from profile_memory.core.messages import msg
 from profile_memory.core.pending import ProposalKind, Scope
 from profile_memory.core.plans.bounds import PlanError
+from profile_memory.core.profile import Entry
 from profile_memory.core.slips import quoted
 
 TITLE_MARKS = {
@@ -85,6 +86,28 @@ class Change:
     replaces: str | None = None
     context: str | None = None
     proposed: str | None = None  # a discard: the kind of the proposal it drops
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Said:
+    """What one log record of a change says (docs/format.md, "Profile log"): its operation, category
+    and 精简版, the person's words and where they were said; `old` makes the operation `WORD（OLD →
+    NEW）`, `supersedes` names the id a pivot retires. The title is made from the 精简版 unless
+    given."""
+
+    op: Op
+    category: str
+    summary: str
+    title: str | None = None
+    context: str | None = None
+    source: str | None = None
+    old: str | None = None
+    supersedes: str | None = None
+
+    @classmethod
+    def of_entry(cls, entry: Entry, op: Op, **fields: str | None) -> Said:
+        """The record of an entry's current text under its category."""
+        return cls(op=op, category=entry.category or "", summary=entry.text, **fields)
 
 
 @dataclass(slots=True, kw_only=True)

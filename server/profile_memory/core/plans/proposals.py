@@ -4,13 +4,14 @@ keep-both, discard), an earlier decision resumed, and a proposal appended."""
 from __future__ import annotations
 
 from pathlib import PurePath
+from typing import Literal
 
 from profile_memory.core.buffers import ending_of
 from profile_memory.core.files import (
     PROJECT_PAIR,
 )
 from profile_memory.core.index import latest_value
-from profile_memory.core.log import Record
+from profile_memory.core.log import Op, Record
 from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal, ProposalKind, Scope, parse_pending, scope_of
 from profile_memory.core.plans.bounds import PlanError, category_name, entry_text, given_fields
@@ -119,10 +120,10 @@ class Proposals(WriteFlow):
                 ref, proposal.category, proposal.text, proposal.context, proposal.source
             )
         target = self._target(ref, proposal)
-        if proposal.kind is ProposalKind.EVOLVE:
-            self.evolve(ref, target, proposal.text, proposal.context, proposal.source)
-            return target
-        return self.pivot(ref, target, proposal.text, proposal.context, proposal.source)
+        op: Literal[Op.EVOLVE, Op.PIVOT] = (
+            Op.EVOLVE if proposal.kind is ProposalKind.EVOLVE else Op.PIVOT
+        )
+        return self.reword(ref, target, op, proposal.text, proposal.context, proposal.source)
 
     def _resume(self, ref: PairRef, proposal: Proposal) -> str | None:
         """A decision an earlier run recorded but did not finish (it stopped between the log, the

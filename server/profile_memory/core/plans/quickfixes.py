@@ -24,8 +24,8 @@ from profile_memory.core.messages import msg
 from profile_memory.core.pending import Proposal, ProposalKind
 from profile_memory.core.plans.bounds import PlanError, category_name
 from profile_memory.core.plans.flow import WriteFlow
-from profile_memory.core.plans.model import KIND_WRITTEN, PairRef
-from profile_memory.core.plans.records import as_written, short_title
+from profile_memory.core.plans.model import KIND_WRITTEN, PairRef, Said
+from profile_memory.core.plans.records import as_written
 from profile_memory.core.profile import Entry, malformed_tokens, parse_profile
 from profile_memory.core.secrets import find_secrets, redacted
 from profile_memory.core.slips import Slip
@@ -113,7 +113,7 @@ class QuickFixes(WriteFlow):
         entry = self._entry_at(ref, line)
         anchor_id = self._new_id()
         self.buffers.replace(self.profile_path(ref), span, anchor_id)
-        self._record_entry(ref, anchor_id, entry, Op.ADD)
+        self._record(ref, anchor_id, Said.of_entry(entry, Op.ADD))
         return anchor_id
 
     def replace_token(self, path: PurePath, span: Span, day: dt.date | None = None) -> str:
@@ -128,7 +128,7 @@ class QuickFixes(WriteFlow):
         """PM006: the missing add record of an entry."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._record_entry(ref, anchor_id, entry, Op.ADD)
+        self._record(ref, anchor_id, Said.of_entry(entry, Op.ADD))
 
     def record_current_text(self, ref: PairRef, anchor_id: str, as_pivot: bool) -> str:
         """PM011: record the entry's edited text as an evolve of its id, or as a pivot to a new
@@ -138,11 +138,12 @@ class QuickFixes(WriteFlow):
         old = as_written(history.latest_summary if history and history.latest_summary else "")
         if not as_pivot:
             self._touched(anchor_id)
-            self._record_entry(ref, anchor_id, entry, Op.EVOLVE, old=old)
+            self._record(ref, anchor_id, Said.of_entry(entry, Op.EVOLVE, old=old))
             return anchor_id
         new_id = self._new_id()
         self.buffers.replace(self.profile_path(ref), entry.anchors[0].span, new_id)
-        self._record_entry(ref, new_id, entry, Op.PIVOT, old=old, supersedes=anchor_id)
+        said = Said.of_entry(entry, Op.PIVOT, old=old, supersedes=anchor_id)
+        self._record(ref, new_id, said)
         return new_id
 
     def _orphan(self, ref: PairRef, anchor_id: str) -> tuple[str, str]:
@@ -157,14 +158,7 @@ class QuickFixes(WriteFlow):
     def mark_deleted(self, ref: PairRef, anchor_id: str) -> None:
         """PM007: the log says the entry is gone (a delete record)."""
         category, summary = self._orphan(ref, anchor_id)
-        self._record(
-            ref,
-            anchor_id,
-            title=short_title(summary),
-            op=Op.DELETE,
-            category=category,
-            summary=summary,
-        )
+        self._record(ref, anchor_id, Said(op=Op.DELETE, category=category, summary=summary))
 
     def restore_entry(self, ref: PairRef, anchor_id: str) -> None:
         """PM007: put the live id's latest wording back into the profile, in its category."""
@@ -187,7 +181,7 @@ class QuickFixes(WriteFlow):
         its category)."""
         entry = self._live_entry(ref, anchor_id)
         self._touched(anchor_id)
-        self._record_entry(ref, anchor_id, entry, Op.EVOLVE)
+        self._record(ref, anchor_id, Said.of_entry(entry, Op.EVOLVE))
 
     def remove_entry(self, ref: PairRef, line: int) -> None:
         """PM008: drop an entry whose id the log has deleted or retired (no new record)."""
