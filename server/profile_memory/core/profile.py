@@ -228,6 +228,9 @@ def _bare_id(index: int, line: str) -> tuple[Token, int] | None:
     return Token(match.group("id"), Span.within(index, start, match.end("id"))), match.start()
 
 
+# An edit changes a line or two of a profile: the entries of the lines it left alone (same number,
+# same text, same category) are the objects the previous parse made (nothing changes an entry).
+@lru_cache(maxsize=4096)
 def _parse_entry(index: int, line: str, category: str | None) -> Entry:
     anchor_tokens: list[Token] = []
     anchor_comments: list[re.Match[str]] = []
