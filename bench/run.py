@@ -990,10 +990,15 @@ async def main() -> int:
             )
         )
         rows = targets(by_size, floor, peer, journal, check)
+        agents_section = ""
         if not args.smoke:
             rows += await agent_rows(root, list(AGENT_ROWS))
+            mcp, cli, mcp_rows, agents_section = agents.figures(root / "agents", False)
+            print(json.dumps({"mcp": mcp, "cli": cli}, indent=2, default=str))
+            rows += mcp_rows
         results, chart = (
-            write_results(by_size, floor, peer, debounced, journal, check, rows),
+            write_results(by_size, floor, peer, debounced, journal, check, rows)
+            + (f"\n{agents_section.rstrip()}\n" if agents_section else ""),
             svg_chart(by_size),
         )
         if args.smoke:  # everything computed and rendered; nothing written, no targets judged
