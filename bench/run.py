@@ -345,11 +345,12 @@ def journal_targets(journal: dict) -> list[tuple[str, str, str]]:
     name = f"journal search, every hit ({journal['every_hits']:,}), CPU ≤ 5 × `rg -i --json`"
     if "every_cpu_ratio_to_rg" not in journal:
         return [(name, f"{journal['every_s']} s; `rg` not found, not measured", "MISS")]
+    same = journal["every_answers_equal"] and journal["rg_answers_equal"]
     value = (
         f"{journal['every_cpu_s']} / {journal['rg_json_cpu_s']} s = "
-        f"{journal['every_cpu_ratio_to_rg']}, same: {journal['rg_answers_equal']}"
+        f"{journal['every_cpu_ratio_to_rg']}, same: {same}"
     )
-    ok = journal["every_cpu_ratio_to_rg"] <= 5 and journal["rg_answers_equal"]
+    ok = journal["every_cpu_ratio_to_rg"] <= 5 and same
     return [(name, value, verdict(ok))]
 
 
@@ -556,21 +557,7 @@ def targets(
             verdict(journal["ratio_to_version"] <= 1.3 and journal["answers_equal"]),
         ),
     ]
-    every_hit = (
-        f"journal search, every hit ({journal['every_hits']:,}), ≤ 5 × `rg -i --json`, same answers"
-    )
-    if "rg_json_s" in journal:
-        same = journal["every_answers_equal"] and journal["rg_answers_equal"]
-        rows.append(
-            (
-                every_hit,
-                f"{journal['every_s']} / {journal['rg_json_s']} s = "
-                f"{journal['every_ratio_to_rg']}, same: {same}",
-                verdict(journal["every_ratio_to_rg"] <= 5 and same),
-            )
-        )
-    else:  # a target not measured has not passed
-        rows.append((every_hit, f"{journal['every_s']} s; `rg` not found, not measured", "MISS"))
+    rows += journal_targets(journal)  # in CPU seconds: the wall times of two processes vary apart
     for key, lines, limit in (
         ("search_keystroke", "100,000", 20),
         ("search_keystroke_1m", "1,000,000", 100),

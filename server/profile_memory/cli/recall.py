@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
 from profile_memory.cli.common import (
     add_user_dir,
@@ -15,9 +14,6 @@ from profile_memory.front import (
     load_context,
     say,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 def _print_budget(sections: list[recall.RecallSection], budget: int) -> int:
