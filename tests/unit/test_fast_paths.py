@@ -18,7 +18,7 @@ from profile_memory.core.log.parse import (
     _written_field,
 )
 from profile_memory.core.log.templated import _parse_sections
-from profile_memory.core.profile import malformed_tokens
+from profile_memory.core.profile import malformed_tokens, parse_profile
 from profile_memory.core.secrets import find_secrets, may_hold_secret, suspect_lines
 from profile_memory.core.text import split_lines
 
@@ -294,3 +294,52 @@ def test_the_template_reads_nearly_every_record_an_agent_writes():
         True,
         True,
     ]
+
+
+PROFILE_LINE = st.sampled_from(
+    [
+        "# 用户画像",
+        "## 技术偏好",
+        "## 🛠️ 沟通偏好",
+        "- 偏好 Rust 🦀 <!-- PF-20260412-01 -->",
+        "- 偏好 Rust 🦀 <!-- PF-20260412-02 -->",
+        "- 先给结论 <!--PF-20260412-03-->",
+        "- 不带 id 的条目",
+        "- 裸 id (PF-20260412-04)",
+        "- <!-- PF-20260412-05 --> 注释在前",
+        "```",
+        "<!--",
+        "-->",
+        "",
+        "随手写的一行",
+    ]
+)
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(PROFILE_LINE, max_size=14),
+    st.integers(0, 14),
+    st.sampled_from(["replace", "insert", "delete"]),
+    PROFILE_LINE,
+)
+@example(["## 技术偏好", "- 偏好 Rust 🦀 <!-- PF-20260412-01 -->"], 0, "replace", "## 🛠️ 沟通偏好")
+def test_a_profile_parsed_from_its_previous_parse_reads_as_a_fresh_parse(lines, at, how, new_line):
+    """An edit of one line (replaced, inserted, removed: the lines below move, a heading changes
+    the category of the entries after it, a fence hides them): the entries reused from the previous
+    parse are those whose line, text and category are the same, and the parse equals a fresh one."""
+    edited = list(lines)
+    at = min(at, len(edited))
+    if how == "delete" and edited:
+        del edited[min(at, len(edited) - 1)]
+    elif how == "insert" or not edited:
+        edited.insert(at, new_line)
+    else:
+        edited[min(at, len(edited) - 1)] = new_line
+    previous = parse_profile("\n".join(lines))
+    reused, fresh = parse_profile("\n".join(edited), previous), parse_profile("\n".join(edited))
+    assert reused == fresh
+    old_entries = {(e.line, previous.lines[e.line], e.category): e for e in previous.entries}
+    for entry in reused.entries:
+        earlier = old_entries.get((entry.line, reused.lines[entry.line], entry.category))
+        assert (entry is earlier) == (earlier is not None)

@@ -228,9 +228,6 @@ def _bare_id(index: int, line: str) -> tuple[Token, int] | None:
     return Token(match.group("id"), Span.within(index, start, match.end("id"))), match.start()
 
 
-# An edit changes a line or two of a profile: the entries of the lines it left alone (same number,
-# same text, same category) are the objects the previous parse made (nothing changes an entry).
-@lru_cache(maxsize=4096)
 def _parse_entry(index: int, line: str, category: str | None) -> Entry:
     anchor_tokens: list[Token] = []
     anchor_comments: list[re.Match[str]] = []
@@ -301,9 +298,14 @@ def _malformed_reason(line: str, previous_was_entry: bool) -> str:
     return msg("PM009.prose")
 
 
-def parse_profile(text: str) -> ProfileDoc:
+def parse_profile(text: str, previous: ProfileDoc | None = None) -> ProfileDoc:
+    """The compact profile's categories, entries and broken lines. `previous`, the parse of the
+    file's previous version: an edit changes a line or two, and the entry of a line it left alone
+    (same number, same text, same category) is the object that parse made (nothing changes an
+    entry)."""
     lines = split_lines(text)
     doc = ProfileDoc(lines, line_count(lines))
+    kept = {e.line: (previous.lines[e.line], e) for e in previous.entries} if previous else {}
     category: str | None = None
     in_comment = False
     previous_was_entry = False
@@ -336,7 +338,11 @@ def parse_profile(text: str) -> ProfileDoc:
             if category is None:
                 doc.malformed.append(BrokenLine(index, msg("PM009.before_category")))
             else:
-                doc.entries.append(_parse_entry(index, line, category))
+                earlier = kept.get(index)
+                if earlier is not None and earlier[0] == line and earlier[1].category == category:
+                    doc.entries.append(earlier[1])
+                else:
+                    doc.entries.append(_parse_entry(index, line, category))
             is_entry = True
         elif line.startswith("# ") and line[2:].strip():
             doc.malformed.append(BrokenLine(index, msg("PM009.second_title")))

@@ -435,7 +435,8 @@ class Workspace:
         from profile_memory.core.profile import parse_profile
 
         parses = self._parses(source.path)
-        parses.profile = _kept(parses.profile, source, lambda: parse_profile(source.text))
+        previous = parses.profile.value if parses.profile is not None else None
+        parses.profile = _kept(parses.profile, source, lambda: parse_profile(source.text, previous))
         return parses.profile.value
 
     def log(self, source: Source) -> LogDoc:

@@ -319,31 +319,13 @@ class WriteFlow:
         new_text = entry_text(new_text)
         given_fields(context, source)
         old = self._current_wording(ref, anchor_id, entry)
-        if op is Op.PIVOT:
-            new_id = self._new_id()
-            self._reword(ref, entry, op, new_id, new_text, old, context, source, anchor_id)
-            return new_id
-        if tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
+        pivot = op is Op.PIVOT
+        if not pivot and tidied(new_text) == tidied(old) and tidied(new_text) == tidied(entry.text):
             raise PlanError(msg("plan.same_text", id=anchor_id, text=new_text))
-        self._touched(anchor_id)
-        self._reword(ref, entry, op, anchor_id, new_text, old, context, source, None)
-        return anchor_id
-
-    def _reword(
-        self,
-        ref: PairRef,
-        entry: Entry,
-        op: Literal[Op.EVOLVE, Op.PIVOT],
-        new_id: str,
-        new_text: str,
-        old: str,
-        context: str | None,
-        source: str | None,
-        replaces: str | None,
-    ) -> None:
-        """The entry reads `new_text` under `new_id` (its own for an evolve; for a pivot a new one,
-        which supersedes `replaces`), with its record and its change."""
-        self.buffers.set_line(self.profile_path(ref), entry.line, f"- {new_text} <!-- {new_id} -->")
+        written = self._new_id() if pivot else anchor_id
+        self._touched(written)
+        line = f"- {new_text} <!-- {written} -->"
+        self.buffers.set_line(self.profile_path(ref), entry.line, line)
         said = Said(
             op=op,
             category=entry.category or "",
@@ -351,9 +333,10 @@ class WriteFlow:
             context=context,
             source=source,
             old=old,
-            supersedes=replaces,
+            supersedes=anchor_id if pivot else None,
         )
-        self._recorded(ref, new_id, said)
+        self._recorded(ref, written, said)
+        return written
 
     def _current_wording(self, ref: PairRef, anchor_id: str, entry: Entry) -> str:
         """OLD of an evolve or pivot: the id's latest 精简版 in the log (what the history says it
