@@ -1,5 +1,5 @@
 """The texts of `pmem`'s own commands in the person's language (core/messages.py, `cli.*` and
-`HELP_ZH`): an error on stderr, a note, a command's output line and an option's `--help` are
+core/catalogue/commands.py): an error on stderr, a note, a command's output line and an option's `--help` are
 Chinese under `LANG=zh_CN.UTF-8` and exactly today's English under `LANG=C`; exit codes, ids and
 paths stay as they are."""
 

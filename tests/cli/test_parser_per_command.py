@@ -31,8 +31,8 @@ def test_the_table_names_every_command_in_its_family() -> None:
 
 def _said(lang: str, command: str | None, argv: list[str]) -> tuple[str, str, object]:
     out, err = io.StringIO(), io.StringIO()
-    with localized_parser(lang) as localize:  # type: ignore[arg-type]
-        parser = localize(cli.build_parser(command))
+    with localized_parser(lang):  # type: ignore[arg-type]
+        parser = cli.build_parser(command, lang)  # type: ignore[arg-type]
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 parsed: object = vars(parser.parse_args(argv))

@@ -12,7 +12,6 @@ from messages_support import MESSY, prose
 from profile_memory.core.messages import (
     ARGPARSE_ZH,
     CATALOGUE,
-    HELP_ZH,
     Text,
     choose_language,
     language_of_environment,
@@ -122,7 +121,9 @@ def test_argparse_texts_keep_their_percent_placeholders(english):
 
 
 def test_help_texts_are_chinese_and_name_the_same_flags_and_files():
-    for english, chinese in HELP_ZH.items():
+    from profile_memory.core.catalogue.commands import ABOUT, COMMANDS, OPTIONS
+
+    for english, chinese in [*COMMANDS.values(), *ABOUT.values(), *OPTIONS.values()]:
         assert re.search(r"[\u4e00-\u9fff]", chinese), english
         for name in re.findall(r"`[^`]+`|PM\d{3}|[\w.]+\.(?:md|jsonl)|\$\w+", english):
             assert name in chinese, (name, chinese)

@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 
 from profile_memory import __version__
 from profile_memory.cli.common import CliError
-from profile_memory.core.messages import language_of_environment, localized_parser
+from profile_memory.core.messages import Lang, language_of_environment, localized_parser
 from profile_memory.front import Context, files_to_check, language, load_context, os_error, say
 
 __all__ = [
@@ -81,20 +81,63 @@ def _family(name: str) -> Any:
     return importlib.import_module(f"{__name__}.{name}")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, lang: Lang = "en") -> argparse.ArgumentParser:
     """The parser of every command; given a command's name, of that command's family only (what
-    `pmem COMMAND …` parses the same with)."""
-    parser = argparse.ArgumentParser(
-        prog="pmem",
-        description="Check, trace and safely edit the memory files of AI coding agents.",
-    )
-    parser.add_argument("--version", action="version", version=f"pmem {__version__}")
+    `pmem COMMAND …` parses the same with). Its texts are in `lang` (argparse's own too, when built
+    within `localized_parser(lang)`)."""
+    parser = argparse.ArgumentParser(prog="pmem")
+    parser.add_argument("--version", action="version", version=f"pmem {__version__}", help=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     family = COMMANDS.get(command) if command is not None else None
     for name in FAMILIES if family is None else (family,):
         _family(name).register(commands)
+    _describe(parser, "", 1 if lang == "zh" else 0)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser, path: str, lang: int) -> None:
+    """Puts on the parser of command `path` (and its commands') what the catalogue says they and
+    their options are for (`core/catalogue/commands.py`), in language `lang` (0 English, 1
+    Chinese)."""
+    from profile_memory.core.catalogue.commands import ABOUT, OPTIONS
+
+    about = ABOUT.get(path or "pmem")
+    parser.description = about[lang] if about else None
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            _describe_commands(action, path, lang)
+        elif action.help is None:
+            said = _option_text(OPTIONS, path, action)
+            action.help = said[lang] if said else None
+
+
+def _describe_commands(commands: argparse._SubParsersAction, path: str, lang: int) -> None:
+    from profile_memory.core.catalogue.commands import COMMANDS as SAID
+
+    for choice in commands._choices_actions:
+        said = SAID.get(f"{path} {choice.dest}".lstrip())
+        choice.help = said[lang] if said else None
+    for name, parser in commands.choices.items():
+        _describe(parser, f"{path} {name}".lstrip(), lang)
+
+
+def option_keys(path: str, action: argparse.Action) -> list[str]:
+    """Where the catalogue may hold what an option of command `path` is for, in the order looked
+    up: the command's own, its family's (`writes`: every write command), the flag's alone. An
+    argument (no flag) has only its command's own, by its name."""
+    longs = [flag for flag in action.option_strings if flag.startswith("--")]
+    name = (longs or action.option_strings or [action.dest])[0]
+    own = f"{path} {name}".lstrip()
+    if not action.option_strings:
+        return [own]
+    return [own, f"{COMMANDS.get(path.partition(' ')[0])} {name}", name]
+
+
+def _option_text(
+    said: dict[str, tuple[str, str]], path: str, action: argparse.Action
+) -> tuple[str, str] | None:
+    return next((said[key] for key in option_keys(path, action) if key in said), None)
 
 
 # A parse makes hundreds of thousands of small objects without cycles (freed by reference counts),
@@ -132,9 +175,9 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
             stream.reconfigure(errors="backslashreplace")
     # --help and usage errors come before any file is read: the environment's language
     language[0] = language_of_environment(os.environ)
-    with localized_parser(language[0]) as localize:
+    with localized_parser(language[0]):
         given = sys.argv[1:] if argv is None else argv
-        return localize(build_parser(given[0] if given else None)).parse_args(given)
+        return build_parser(given[0] if given else None, language[0]).parse_args(given)
 
 
 def _run(args: argparse.Namespace) -> int:

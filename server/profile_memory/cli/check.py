@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from profile_memory.cli.common import (
     CliError,
     add_user_dir,
+    command,
 )
 from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.messages import msg
@@ -124,26 +125,10 @@ def _git_setup_findings(
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    check = commands.add_parser(
-        "check",
-        help="report problems in profiles, logs, pending proposals and agent memory",
-        description="Check memory files. With no PATH: the user profile folder, "
-        "./.cursor/profile and ./memory of the project.",
-    )
-    check.add_argument("paths", nargs="*", metavar="PATH", help="files or folders to check")
+    check = command(commands, "check", cmd_check)
+    check.add_argument("paths", nargs="*", metavar="PATH")
     check.add_argument("--format", choices=("text", "json", "github"), default="text")
-    check.add_argument(
-        "--select", metavar="CODES", help="only these codes (comma-separated; prefixes allowed)"
-    )
-    check.add_argument(
-        "--ignore", metavar="CODES", help="not these codes (comma-separated; prefixes allowed)"
-    )
-    check.add_argument(
-        "--severity",
-        metavar="CODE=LEVEL",
-        action="append",
-        default=[],
-        help="change a code's severity: error, warning, information, hint or off (repeatable)",
-    )
+    check.add_argument("--select", metavar="CODES")
+    check.add_argument("--ignore", metavar="CODES")
+    check.add_argument("--severity", metavar="CODE=LEVEL", action="append", default=[])
     add_user_dir(check)
-    check.set_defaults(handler=cmd_check)

@@ -36,28 +36,30 @@ def positive(value: str) -> int:
         raise argparse.ArgumentTypeError(say(msg("cli.not_positive", value=repr(value)))) from None
 
 
+def command(
+    commands: argparse._SubParsersAction,
+    name: str,
+    handler: Callable[[argparse.Namespace], int] | None = None,
+) -> argparse.ArgumentParser:
+    """The parser of command `name`; what it and its options are for is put on it from the
+    catalogue when the whole parser is built (`core/catalogue/commands.py`, `cli.build_parser`)."""
+    parser = commands.add_parser(name, help=None)  # a help (None) lists it in its parent's --help
+    if handler is not None:
+        parser.set_defaults(handler=handler)
+    return parser
+
+
 def add_allow_secret(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--allow-secret",
-        action="store_true",
-        help="write even text that looks like a secret (an API key, a token, a password)",
-    )
+    parser.add_argument("--allow-secret", action="store_true")
 
 
-MEMORY_DIR_HELP = "the memory folder (default: ./memory of the project)"
-
-
-def add_memory_dir(parser: argparse.ArgumentParser, help: str | None = MEMORY_DIR_HELP) -> None:
+def add_memory_dir(parser: argparse.ArgumentParser) -> None:
     """`--dir D`, the memory folder a journal or FACT.md command reads or writes."""
-    parser.add_argument("--dir", metavar="D", help=help)
+    parser.add_argument("--dir", metavar="D")
 
 
 def add_user_dir(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--user-dir",
-        metavar="DIR",
-        help="the user profile folder (default: $PMEM_USER_DIR, then ~/.cursor/profile)",
-    )
+    parser.add_argument("--user-dir", metavar="DIR")
 
 
 def memory_dirs(ctx: Context, given: str | None) -> list[Path]:

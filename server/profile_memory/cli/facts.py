@@ -12,6 +12,7 @@ from profile_memory.cli.common import (
     CliError,
     add_allow_secret,
     add_memory_dir,
+    command,
     memory_call,
     memory_dirs,
     warn,
@@ -197,69 +198,31 @@ def cmd_facts_restore(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    facts = commands.add_parser("facts", help="the agent's durable facts: show or update FACT.md")
+    facts = command(commands, "facts")
     facts_commands = facts.add_subparsers(dest="facts_command", metavar="ACTION", required=True)
-    update = facts_commands.add_parser(
-        "update",
-        help="replace FACT.md atomically",
-        description="Replace memory/FACT.md whole and atomically with FILE (or stdin).",
-    )
-    update.add_argument(
-        "file", nargs="?", metavar="FILE", help="the new content (default or -: standard input)"
-    )
-    update.add_argument(
-        "--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256"
-    )
+    update = command(facts_commands, "update", cmd_facts_update)
+    update.add_argument("file", nargs="?", metavar="FILE")
+    update.add_argument("--if-match", metavar="SHA256")
     add_memory_dir(update)
     add_allow_secret(update)
-    update.set_defaults(handler=cmd_facts_update)
-    show = facts_commands.add_parser(
-        "show", help="print FACT.md", description="Print memory/FACT.md."
-    )
-    show.add_argument("--json", action="store_true", help="path, sha256 and content as JSON")
-    add_memory_dir(show, help=None)
-    show.add_argument(
-        "--reveal", action="store_true", help="print secrets as they are (masked by default)"
-    )
-    show.add_argument(
-        "--rev", metavar="REV", help="a kept version's exact bytes (`pmem facts history`)"
-    )
-    show.set_defaults(handler=cmd_facts_show)
+    show = command(facts_commands, "show", cmd_facts_show)
+    show.add_argument("--json", action="store_true")
+    add_memory_dir(show)
+    show.add_argument("--reveal", action="store_true")
+    show.add_argument("--rev", metavar="REV")
     _add_facts_history(facts_commands)
 
 
 def _add_facts_history(facts_commands: argparse._SubParsersAction) -> None:
     """`facts history`, `facts diff`, `facts restore`: FACT.md's kept versions."""
-    history = facts_commands.add_parser(
-        "history",
-        help="FACT.md's kept versions, newest first",
-        description="List the versions of FACT.md kept before each replacement, newest first: "
-        "rev, when it was replaced, by what, and the lines the replacement added and removed.",
-    )
-    history.add_argument(
-        "--json", action="store_true", help="[{rev, ts, sha256, bytes, added, removed, by}]"
-    )
+    history = command(facts_commands, "history", cmd_facts_history)
+    history.add_argument("--json", action="store_true")
     add_memory_dir(history)
-    history.set_defaults(handler=cmd_facts_history)
-    diff = facts_commands.add_parser(
-        "diff",
-        help="a unified diff from a kept version to FACT.md",
-        description="A unified diff from the kept version REV (default: the newest) to the "
-        "current FACT.md.",
-    )
+    diff = command(facts_commands, "diff", cmd_facts_diff)
     diff.add_argument("rev", nargs="?", metavar="REV")
     add_memory_dir(diff)
-    diff.set_defaults(handler=cmd_facts_diff)
-    restore = facts_commands.add_parser(
-        "restore",
-        help="replace FACT.md with a kept version",
-        description="Replace FACT.md atomically with the kept version REV; the version it "
-        "replaces is kept in turn.",
-    )
+    restore = command(facts_commands, "restore", cmd_facts_restore)
     restore.add_argument("rev", metavar="REV")
-    restore.add_argument(
-        "--if-match", metavar="SHA256", help="refuse (exit 1) unless FACT.md still has this sha256"
-    )
+    restore.add_argument("--if-match", metavar="SHA256")
     add_memory_dir(restore)
     add_allow_secret(restore)
-    restore.set_defaults(handler=cmd_facts_restore)

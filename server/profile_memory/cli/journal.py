@@ -17,6 +17,7 @@ from profile_memory.cli.common import (
     add_allow_secret,
     add_memory_dir,
     add_user_dir,
+    command,
     memory_call,
     memory_dirs,
     positive,
@@ -163,48 +164,24 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    journal = commands.add_parser(
-        "journal", help="the agent journal: append and search JOURNAL.jsonl"
-    )
+    journal = command(commands, "journal")
     journal_commands = journal.add_subparsers(
         dest="journal_command", metavar="ACTION", required=True
     )
-    append = journal_commands.add_parser(
-        "append",
-        help="append one entry (locked, fsynced)",
-        description="Append one entry to memory/JOURNAL.jsonl.",
-    )
+    append = command(journal_commands, "append", cmd_journal_append)
     append.add_argument("text", metavar="TEXT")
-    append.add_argument(
-        "--tag", action="append", default=[], metavar="T", help="a tag (repeatable)"
-    )
+    append.add_argument("--tag", action="append", default=[], metavar="T")
     add_memory_dir(append)
     add_allow_secret(append)
-    append.set_defaults(handler=cmd_journal_append)
-    search = journal_commands.add_parser(
-        "search",
-        help="entries whose text contains QUERY, newest first",
-        description="Search journal entries: QUERY is a case-insensitive substring of "
-        "the text, --tag a whole tag; both must hold; newest first.",
-    )
+    search = command(journal_commands, "search", cmd_journal_search)
     search.add_argument("query", nargs="?", metavar="QUERY")
     search.add_argument("--tag", metavar="T")
-    search.add_argument(
-        "--limit", type=positive, default=20, metavar="N", help="the last N matches (default 20)"
-    )
-    search.add_argument(
-        "--json", action="store_true", help="the entries as Cherry writes them, plus path and line"
-    )
-    add_memory_dir(search, help="the memory folder (default: ./memory, then the configured ones)")
-    search.set_defaults(handler=cmd_journal_search)
+    search.add_argument("--limit", type=positive, default=20, metavar="N")
+    search.add_argument("--json", action="store_true")
+    add_memory_dir(search)
 
-    memory_search = commands.add_parser(
-        "search",
-        help="search the journals and the log records",
-        description="Search journal entries and log records (heading and field values).",
-    )
+    memory_search = command(commands, "search", cmd_search)
     memory_search.add_argument("query", metavar="QUERY")
     memory_search.add_argument("--limit", type=positive, default=20, metavar="N")
     memory_search.add_argument("--json", action="store_true")
     add_user_dir(memory_search)
-    memory_search.set_defaults(handler=cmd_search)

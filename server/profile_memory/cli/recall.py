@@ -7,6 +7,7 @@ import sys
 
 from profile_memory.cli.common import (
     add_user_dir,
+    command,
 )
 from profile_memory.core import recall
 from profile_memory.core.messages import msg
@@ -47,17 +48,7 @@ def cmd_recall(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    recall_cmd = commands.add_parser(
-        "recall",
-        help="print the context block an agent reads at the start of a session",
-        description="Print the user and project profiles, SOUL.md, USER.md and FACT.md "
-        "as one context block (empty files omitted).",
-    )
+    recall_cmd = command(commands, "recall", cmd_recall)
     recall_cmd.add_argument("--format", choices=("text", "markdown", "json"), default="text")
-    recall_cmd.add_argument(
-        "--budget",
-        action="store_true",
-        help="print what each block costs (≈ tokens) against recallTokenBudget, not the block",
-    )
+    recall_cmd.add_argument("--budget", action="store_true")
     add_user_dir(recall_cmd)
-    recall_cmd.set_defaults(handler=cmd_recall)

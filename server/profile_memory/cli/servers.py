@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from profile_memory.cli.common import (
     CliError,
     add_user_dir,
+    command,
     warn,
 )
 from profile_memory.core.messages import msg
@@ -141,68 +142,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    serve = commands.add_parser(
-        "serve",
-        help="run the language server (stdio by default)",
-        description="Run the Profile Memory language server for VS Code, Cursor, Neovim, Helix, "
-        "Zed or any LSP client. It speaks over stdio unless --tcp is given.",
-    )
-    serve.add_argument("--stdio", action="store_true", help="speak over stdin/stdout (the default)")
-    serve.add_argument(
-        "--tcp", metavar="HOST:PORT", help="listen on a TCP port instead (for debugging)"
-    )
-    serve.add_argument(
-        "--log-file", metavar="PATH", help="write logs to this file instead of stderr"
-    )
-    serve.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
-    serve.set_defaults(handler=cmd_serve)
+    serve = command(commands, "serve", cmd_serve)
+    serve.add_argument("--stdio", action="store_true")
+    serve.add_argument("--tcp", metavar="HOST:PORT")
+    serve.add_argument("--log-file", metavar="PATH")
+    serve.add_argument("-v", "--verbose", action="store_true")
     _add_mcp(commands)
 
 
 def _add_mcp(commands: argparse._SubParsersAction) -> None:
-    mcp = commands.add_parser(
-        "mcp",
-        help="run the MCP server for agents (stdio), or print its client configuration",
-        description="Run the Profile Memory MCP server over stdio: Cherry Studio's `memory` tool, "
-        "recall, search, trace, check, propose, and profile writes that a person approves. "
-        "Needs the extra: pip install 'profile-memory[mcp]'.",
-    )
-    mcp.add_argument(
-        "--project", metavar="DIR", help="the project (default: the one the current folder is in)"
-    )
-    mcp.add_argument(
-        "--trust-client-approval",
-        action="store_true",
-        help="write profile changes at once, relying on the client's own approval of tool calls "
-        "(else the person is asked, or the change waits in the pending file)",
-    )
-    mcp.add_argument("-v", "--verbose", action="store_true", help="log debug messages (stderr)")
+    mcp = command(commands, "mcp", cmd_mcp)
+    mcp.add_argument("--project", metavar="DIR")
+    mcp.add_argument("--trust-client-approval", action="store_true")
+    mcp.add_argument("-v", "--verbose", action="store_true")
     add_user_dir(mcp)
-    mcp.set_defaults(handler=cmd_mcp, mcp_command=None)
+    mcp.set_defaults(mcp_command=None)
     actions = mcp.add_subparsers(dest="mcp_command", metavar="ACTION")
-    config = actions.add_parser(
-        "config",
-        help="print the configuration that starts `pmem mcp` from a client",
-        description="Print the MCP configuration for a client; with --write, merge it into the "
-        "project's file (.vscode/mcp.json, .cursor/mcp.json, .mcp.json), keeping every other "
-        "server. A project's file holds no path of this machine: `pmem` by name, the project "
-        "from ${workspaceFolder} or the folder the client starts the server in.",
-    )
+    config = command(actions, "config")
     config.add_argument("--client", choices=("vscode", "cursor", "claude", "cherry"), required=True)
-    config.add_argument(
-        "--write",
-        action="store_true",
-        help="merge into the project's file (.vscode/mcp.json, .cursor/mcp.json, .mcp.json)",
-    )
-    config.add_argument(
-        "--user",
-        action="store_true",
-        help="Cursor: the user-level ~/.cursor/mcp.json instead, with this machine's pmem by path",
-    )
-    config.add_argument(
-        "--project",
-        metavar="DIR",
-        default=argparse.SUPPRESS,
-        help="the project (default: the current folder)",
-    )
+    config.add_argument("--write", action="store_true")
+    config.add_argument("--user", action="store_true")
+    config.add_argument("--project", metavar="DIR", default=argparse.SUPPRESS)
     config.add_argument("--trust-client-approval", action="store_true", default=argparse.SUPPRESS)

@@ -14,6 +14,7 @@ from profile_memory.cli.check import run_check
 from profile_memory.cli.common import (
     CliError,
     add_user_dir,
+    command,
 )
 from profile_memory.cli.trace import run_trace
 from profile_memory.core.messages import msg, said
@@ -143,49 +144,18 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    init = commands.add_parser(
-        "init",
-        help="create the missing profile files from the templates (never overwrites)",
-        description="Create missing files from the templates; existing files, even empty ones, "
-        "are kept. With no scope flag, both the user and the project profile pairs.",
-    )
-    init.add_argument("--user", action="store_true", help="the user profile pair")
-    init.add_argument(
-        "--project", action="store_true", help="the project profile pair in ./.cursor/profile"
-    )
-    init.add_argument(
-        "--memory", metavar="DIR", help="an agent memory folder DIR/memory (FACT.md, JOURNAL.jsonl)"
-    )
-    init.add_argument(
-        "--lang",
-        choices=("zh", "en"),
-        help="template language (default: the `language` setting, zh)",
-    )
-    init.add_argument(
-        "--git",
-        action="store_true",
-        help="set this git clone up to merge memory files with `pmem merge` (.gitattributes, "
-        "git config); alone, creates no profile files",
-    )
+    init = command(commands, "init", cmd_init)
+    init.add_argument("--user", action="store_true")
+    init.add_argument("--project", action="store_true")
+    init.add_argument("--memory", metavar="DIR")
+    init.add_argument("--lang", choices=("zh", "en"))
+    init.add_argument("--git", action="store_true")
     add_user_dir(init)
-    init.set_defaults(handler=cmd_init)
 
-    merge_cmd = commands.add_parser(
-        "merge",
-        help="git's merge driver for memory files (set up by `pmem init --git`)",
-        description="Merge three versions of a memory file entry by entry into OURS; exit 0 "
-        "when clean, 1 when a conflict remains.",
-    )
+    merge_cmd = command(commands, "merge", cmd_merge)
     for name in ("base", "ours", "theirs"):
         merge_cmd.add_argument(name, metavar=name.upper())
-    merge_cmd.add_argument("path", metavar="PATH", help="the file's path in the repository")
-    merge_cmd.set_defaults(handler=cmd_merge)
+    merge_cmd.add_argument("path", metavar="PATH")
 
-    demo = commands.add_parser(
-        "demo",
-        help="write an example workspace with deliberate problems, check and trace it",
-        description="Write a bundled example workspace into DIR (default: a new temporary folder), "
-        "run `check` and one `trace` on it, and say how to open it in an editor.",
-    )
-    demo.add_argument("dir", nargs="?", metavar="DIR", help="a new or empty folder")
-    demo.set_defaults(handler=cmd_demo)
+    demo = command(commands, "demo", cmd_demo)
+    demo.add_argument("dir", nargs="?", metavar="DIR")

@@ -10,6 +10,7 @@ from profile_memory.cli.common import (
     CliError,
     add_user_dir,
     anchor_argument,
+    command,
 )
 from profile_memory.core.messages import msg
 from profile_memory.front import (
@@ -53,16 +54,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    trace_cmd = commands.add_parser(
-        "trace",
-        help="trace an anchor id up to its log records",
-        description="Show where an id's entry is, its state, its latest record in full "
-        "and one line per earlier record.",
-    )
-    trace_cmd.add_argument(
-        "id", metavar="ID", type=anchor_argument, help="an anchor id, PF-YYYYMMDD-NN"
-    )
-    trace_cmd.add_argument("--all", action="store_true", help="print every record in full")
-    trace_cmd.add_argument("--json", action="store_true", help="print JSON")
+    trace_cmd = command(commands, "trace", cmd_trace)
+    trace_cmd.add_argument("id", metavar="ID", type=anchor_argument)
+    trace_cmd.add_argument("--all", action="store_true")
+    trace_cmd.add_argument("--json", action="store_true")
     add_user_dir(trace_cmd)
-    trace_cmd.set_defaults(handler=cmd_trace)

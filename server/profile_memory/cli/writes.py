@@ -4,7 +4,6 @@ by the store under the folders' locks; and `pmem pending`, the proposals waiting
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import os
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from profile_memory.cli.common import (
     add_allow_secret,
     add_user_dir,
     anchor_argument,
+    command,
     warn,
 )
 from profile_memory.core.files import PENDING_NAME, Role, role_of
@@ -267,24 +267,18 @@ def cmd_pending(args: argparse.Namespace) -> int:
 def _write_command(
     commands: argparse._SubParsersAction,
     name: str,
-    help_text: str,
     handler: Callable[[argparse.Namespace], int],
 ) -> argparse.ArgumentParser:
-    command = commands.add_parser(
-        name, help=help_text, description=help_text[0].upper() + help_text[1:] + "."
-    )
-    add_user_dir(command)
-    command.add_argument(
-        "--json", action="store_true", help="print the ids and files changed as JSON"
-    )
-    add_allow_secret(command)
-    command.set_defaults(handler=handler)
-    return command
+    write = command(commands, name, handler)
+    add_user_dir(write)
+    write.add_argument("--json", action="store_true")
+    add_allow_secret(write)
+    return write
 
 
-def _context_options(command: argparse.ArgumentParser) -> None:
-    command.add_argument("--context", metavar="C", help="原始上下文 / Context: the person's words")
-    command.add_argument("--source", metavar="S", help="来源对话 / Source: the conversation")
+def _context_options(write: argparse.ArgumentParser) -> None:
+    write.add_argument("--context", metavar="C")
+    write.add_argument("--source", metavar="S")
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -294,40 +288,28 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def _register_entries(commands: argparse._SubParsersAction) -> None:
     """propose, add, evolve, pivot, delete."""
-    write_command = functools.partial(_write_command, commands)
-    propose = write_command(
-        "propose", "append a proposal to the pending file for the person to confirm", cmd_propose
-    )
+    propose = _write_command(commands, "propose", cmd_propose)
     propose.add_argument("--scope", choices=("user", "project"), required=True)
     propose.add_argument("--kind", choices=("add", "evolve", "pivot"), required=True)
     propose.add_argument("--category", required=True, metavar="CAT")
-    propose.add_argument("text", metavar="TEXT", help="the entry (NEW for an evolve or pivot)")
-    propose.add_argument(
-        "--old", metavar="OLD", help="the current text of the entry (evolve, pivot)"
-    )
+    propose.add_argument("text", metavar="TEXT")
+    propose.add_argument("--old", metavar="OLD")
     _context_options(propose)
 
-    add = write_command(
-        "add", "record a confirmed new entry and its log record; prints the new id", cmd_add
-    )
+    add = _write_command(commands, "add", cmd_add)
     add.add_argument("--scope", choices=("user", "project"), required=True)
     add.add_argument("--category", required=True, metavar="CAT")
     add.add_argument("text", metavar="TEXT")
     _context_options(add)
 
-    for name, help_text, handler in (
-        ("evolve", "give an entry new wording under the same id", cmd_evolve),
-        ("pivot", "replace an entry with a new one under a new id", cmd_pivot),
-    ):
-        command = write_command(name, help_text, handler)
-        command.add_argument("id", metavar="ID", type=anchor_argument)
-        command.add_argument("text", metavar="TEXT")
-        command.add_argument("--scope", choices=("user", "project"))
-        _context_options(command)
+    for name, handler in (("evolve", cmd_evolve), ("pivot", cmd_pivot)):
+        reword = _write_command(commands, name, handler)
+        reword.add_argument("id", metavar="ID", type=anchor_argument)
+        reword.add_argument("text", metavar="TEXT")
+        reword.add_argument("--scope", choices=("user", "project"))
+        _context_options(reword)
 
-    delete = write_command(
-        "delete", "remove an entry and record its deletion in the log", cmd_delete
-    )
+    delete = _write_command(commands, "delete", cmd_delete)
     delete.add_argument("id", metavar="ID", type=anchor_argument)
     delete.add_argument("--scope", choices=("user", "project"))
     _context_options(delete)
@@ -335,42 +317,19 @@ def _register_entries(commands: argparse._SubParsersAction) -> None:
 
 def _register_pending(commands: argparse._SubParsersAction) -> None:
     """confirm, fix, pending."""
-    write_command = functools.partial(_write_command, commands)
-    confirm = write_command(
-        "confirm", "decide pending proposals: confirm, keep both, or discard", cmd_confirm
-    )
-    confirm.add_argument(
-        "pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)"
-    )
+    confirm = _write_command(commands, "confirm", cmd_confirm)
+    confirm.add_argument("pending", nargs="?", metavar="PENDING")
     which = confirm.add_mutually_exclusive_group()
-    which.add_argument("--all", action="store_true", help="every proposal, in order")
-    which.add_argument("--line", type=int, metavar="N", help="the proposal on line N")
+    which.add_argument("--all", action="store_true")
+    which.add_argument("--line", type=int, metavar="N")
     how = confirm.add_mutually_exclusive_group()
-    how.add_argument(
-        "--keep-both", action="store_true", help="for an evolve or pivot: add NEW as a new entry"
-    )
-    how.add_argument(
-        "--discard", action="store_true", help="drop the proposals without recording them"
-    )
+    how.add_argument("--keep-both", action="store_true")
+    how.add_argument("--discard", action="store_true")
 
-    fix = write_command(
-        "fix",
-        "rewrite non-canonical forms that agents wrote (PM016, PM018, readable PM004 ids)",
-        cmd_fix,
-    )
-    fix.add_argument(
-        "paths", nargs="*", metavar="PATH", help="files or folders (default: the profile folders)"
-    )
+    fix = _write_command(commands, "fix", cmd_fix)
+    fix.add_argument("paths", nargs="*", metavar="PATH")
 
-    pending_cmd = commands.add_parser(
-        "pending",
-        help="list the pending proposals with their line numbers",
-        description="List the proposals of the pending file, each with the line number "
-        "that `pmem confirm --line N` takes.",
-    )
-    pending_cmd.add_argument(
-        "pending", nargs="?", metavar="PENDING", help="the pending file (default: the project's)"
-    )
+    pending_cmd = command(commands, "pending", cmd_pending)
+    pending_cmd.add_argument("pending", nargs="?", metavar="PENDING")
     pending_cmd.add_argument("--json", action="store_true")
     add_user_dir(pending_cmd)
-    pending_cmd.set_defaults(handler=cmd_pending)

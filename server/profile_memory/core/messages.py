@@ -23,7 +23,6 @@ from typing import Any, Literal
 
 from profile_memory.core.catalogue import checks, editor, front_ends
 from profile_memory.core.help_zh import ARGPARSE_ZH as ARGPARSE_ZH
-from profile_memory.core.help_zh import HELP_ZH as HELP_ZH
 from profile_memory.core.help_zh import localized_parser as localized_parser
 
 Lang = Literal["en", "zh"]
