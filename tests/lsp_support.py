@@ -277,15 +277,22 @@ def apply_workspace_edit(edit: types.WorkspaceEdit, encoding: str) -> None:
 
 
 def lsp_fixtures(
-    fixture: str = "clean", options: dict | None = None, kinds: tuple[str, ...] = CLIENTS
+    fixture: str = "clean",
+    options: dict | None = None,
+    kinds: tuple[str, ...] = CLIENTS,
+    locales: tuple[str, ...] = (),
 ):
-    """Fixtures `client` (pytest-lsp's, once per client kind) and `session` (the `Session` around it)."""
+    """Fixtures `client` (pytest-lsp's, once per client kind) and `session` (the `Session` around
+    it). Given `locales`, once per locale of a VS Code-like client instead, its `session.lang` the
+    language the server is to answer in (`zh` for a Chinese locale)."""
 
-    @pytest_lsp.fixture(config=SERVER, params=kinds)
+    @pytest_lsp.fixture(config=SERVER, params=locales or kinds)
     async def client(lsp_client: LanguageClient, request, tmp_path):
+        kind, locale = ("vscode", request.param) if locales else (request.param, None)
         lsp_client.session = await start_session(
-            lsp_client, request.param, tmp_path, fixture, options
+            lsp_client, kind, tmp_path, fixture, options, locale=locale
         )
+        lsp_client.session.lang = "zh" if (locale or "").lower().startswith("zh") else "en"
         yield
         await lsp_client.shutdown_session()
 

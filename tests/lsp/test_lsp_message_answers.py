@@ -5,24 +5,11 @@ under locale zh-CN, English (today's texts) under en."""
 from __future__ import annotations
 
 import pytest
-import pytest_lsp
-from lsp_support import SERVER, Session, start_session
+from lsp_support import Session, lsp_fixtures
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pytest_lsp import LanguageClient
 
-
-@pytest_lsp.fixture(config=SERVER, params=["zh-CN", "en"])
-async def client(lsp_client: LanguageClient, request, tmp_path):
-    lsp_client.session = await start_session(lsp_client, "vscode", tmp_path, locale=request.param)
-    lsp_client.session.lang = "zh" if request.param == "zh-CN" else "en"
-    yield
-    await lsp_client.shutdown_session()
-
-
-@pytest.fixture
-def session(client) -> Session:
-    return client.session
+client, session = lsp_fixtures(locales=("zh-CN", "en"))
 
 
 async def refused(session: Session, command: str, *arguments) -> str:

@@ -8,26 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
-import pytest_lsp
 from cli_support import run_pmem
-from lsp_support import SERVER, Session, start_session
+from lsp_support import Session, lsp_fixtures
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
-from pytest_lsp import LanguageClient
 from secrets_support import FAKES
 
-
-@pytest_lsp.fixture(config=SERVER, params=["zh-cn", "en"])
-async def client(lsp_client: LanguageClient, request, tmp_path):
-    lsp_client.session = await start_session(lsp_client, "vscode", tmp_path, locale=request.param)
-    lsp_client.session.lang = "zh" if request.param == "zh-cn" else "en"
-    yield
-    await lsp_client.shutdown_session()
-
-
-@pytest.fixture
-def session(client) -> Session:
-    return client.session
+client, session = lsp_fixtures(locales=("zh-cn", "en"))
 
 
 async def test_a_timeline_with_no_record_says_so_in_the_interface_language(session: Session):
