@@ -9,11 +9,9 @@ store's writers are imported where they are used (start-up stays lean).
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Literal
 
@@ -72,14 +70,16 @@ def warn(message: str) -> None:
 # -- places and context --------------------------------------------------------------------------
 
 
-@dataclass
 class Context:
     """The places, settings and workspace a command reads the memory in, and how it shows a path."""
 
-    cwd: Path
-    places: Places
-    workspace: Workspace
-    _shown: dict[PurePath, str] = dataclasses.field(default_factory=dict, repr=False)
+    __slots__ = ("_shown", "cwd", "places", "workspace")
+
+    def __init__(self, cwd: Path, places: Places, workspace: Workspace) -> None:
+        self.cwd = cwd
+        self.places = places
+        self.workspace = workspace
+        self._shown: dict[PurePath, str] = {}
 
     def show(self, path: PurePath) -> str:
         """Relative to the current folder when inside it, else absolute; always with `/` (kept:

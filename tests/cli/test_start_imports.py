@@ -1,6 +1,7 @@
 """What `pmem recall` and `pmem check` load at start (#25): a module a command does not use is not
 imported, so an agent calling recall on every prompt pays for Python and the profiles, not for a
-TOML parser, a date library, HTML tables or a process runner. Run as a real process (a fresh
+TOML parser, a date library, HTML tables, a process runner or `dataclasses` (with `inspect`, its
+import and each class it makes cost more than the rest of recall's start). Run as a real process (a fresh
 interpreter: this one has loaded everything)."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ SHOWN = (
     "hashlib",
     "shlex",
     "profile_memory.core.merge",
+    "dataclasses",
+    "inspect",
 )
 
 
@@ -43,7 +46,7 @@ def loaded_after(clean: Path, *argv: str) -> dict[str, bool]:
     return json.loads(done.stdout.splitlines()[-1])
 
 
-def test_recall_loads_no_toml_parser_date_html_or_process_runner(clean: Path) -> None:
+def test_recall_loads_no_toml_parser_date_html_process_runner_or_dataclasses(clean: Path) -> None:
     assert not any(loaded_after(clean, "recall").values())
 
 

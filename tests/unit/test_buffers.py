@@ -8,7 +8,7 @@ from pathlib import PurePath
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from profile_memory.core.buffers import Buffers, apply_edits, diff_edit
-from profile_memory.core.text import dominant_line_ending, split_lines
+from profile_memory.core.text import UTF8_BOM, dominant_line_ending, split_lines
 from profile_memory.core.workspace import FileData, MemoryProvider, Workspace
 
 LOG = PurePath("/w/.cursor/profile/user-profile-log.md")
@@ -40,11 +40,19 @@ BLOCKS = st.lists(
 )
 
 
+FORMS = {  # how the log comes: text, an editor's lines, a file's bytes (with a BOM)
+    "text": lambda text: MemoryProvider({str(LOG): text}),
+    "editor": lambda text: EditorProvider({str(LOG): text}),
+    "bytes": lambda text: MemoryProvider({str(LOG): text.encode("utf-8")}),
+    "bom": lambda text: MemoryProvider({str(LOG): UTF8_BOM + text.encode("utf-8")}),
+}
+
+
 @settings(max_examples=300, deadline=None)
-@given(TEXTS, BLOCKS, st.booleans(), st.booleans())
-def test_appends_make_the_edit_the_whole_new_text_makes(text, blocks, editor, read_between):
-    provider = (EditorProvider if editor else MemoryProvider)({str(LOG): text})
-    buffers = Buffers(Workspace(provider), lambda path: "")
+@given(TEXTS, BLOCKS, st.sampled_from(sorted(FORMS)), st.booleans())
+def test_appends_make_the_edit_the_whole_new_text_makes(text, blocks, form, read_between):
+    workspace = Workspace(FORMS[form](text))
+    buffers = Buffers(workspace, lambda path: "")
     expected = text
     for block in blocks:
         buffers.append_block(LOG, block)
@@ -52,6 +60,11 @@ def test_appends_make_the_edit_the_whole_new_text_makes(text, blocks, editor, re
         if read_between:
             assert buffers.text(LOG) == expected
     changes = buffers.changes()
+    if form in ("bytes", "bom") and not read_between and "\r" not in text:
+        # where it ends was counted in its bytes (a `\r` line break has them decoded)
+        source = workspace.source(LOG)
+        assert source is not None and source.decoded is not None
+        assert source.decoded.undecoded is not None
     assert [change.edits for change in changes] == ([[diff_edit(text, expected)]] if blocks else [])
     assert [apply_edits(text, change.edits) for change in changes] == ([expected] if blocks else [])
     assert buffers.text(LOG) == expected

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from profile_memory.core import anchors
 from profile_memory.core.index import index_log, latest_value
-from profile_memory.core.log import parse_log
-from profile_memory.core.log.sketch import UNKNOWN, LogSketch
+from profile_memory.core.log import LogDoc, parse_log
+from profile_memory.core.log.sketch import UNKNOWN, AnySketch, LogSketch
 from profile_memory.core.workspace import MemoryProvider, Workspace
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,11 +49,22 @@ def days_of(doc) -> set[dt.date]:
 
 
 def assert_sketch_equals_index(text: str) -> None:
-    sketch = LogSketch.of(text)
+    """The sketch of the text, and the sketch of its bytes (a write's, which never decodes them),
+    answer as the parse and the index do."""
     doc = parse_log(text)
-    if sketch is None:
+    decoded, undecoded = LogSketch.of(text), LogSketch.of(text.encode("utf-8"))
+    assert (decoded is None) == (undecoded is None)
+    if decoded is None:
         assert "\r" in text or doc.hidden or any(m in text for m in ("```", "~~~", "<!--"))
         return
+    for sketch in (decoded, undecoded):
+        assert sketch is not None
+        assert_answers_as_parsed(sketch, doc)
+    if decoded.language != UNKNOWN:  # the bytes may leave to the parse what the text tells
+        assert undecoded is not None and undecoded.language in (decoded.language, UNKNOWN)
+
+
+def assert_answers_as_parsed(sketch: AnySketch, doc: LogDoc) -> None:
     index = index_log(doc)
     if sketch.language != UNKNOWN:
         assert sketch.language == doc.language
@@ -105,6 +116,15 @@ HEADINGS = [
     "### 不是记录",
     "## 其他",
     "#没有空格 {id}",
+    # what bytes cannot tell as the text does: white space and digits that are not ASCII
+    "### [{id}] {date} — \u3000全角空格开头",
+    "### [{id}] {date} — \u00a0不换行空格",
+    "### [{id}] {date} — 🎉 表情开头",
+    "### [{id}] {date} — \x1c控制字符",
+    "### [PF-２０２６０４１２-01] {date} — 全角数字",  # read by the parse as PF-20260412-01
+    "### [{id}] ２０２６-04-12 — 全角日期",
+    "#\u3000{id} 全角空格标题",
+    "##\u2003{id}",
 ]
 DATES = ["2026-04-12", "2026-04-11", "2026-04-14", "2026-04-13"]
 OPS = ["新增", "删除", "演进（偏好 React → 偏好 Vue）", "转向（偏好 Vue → 偏好 Svelte）", "wobble"]
@@ -121,6 +141,12 @@ FIELDS = [
     "  continued line",
     "- a plain bullet",
     "- **来源对话**: [对话](chat-1)",
+    "-\u3000**Summary**: {summary}",
+    "- \u00a0精简版: {summary}",
+    "- **Context**\x1c: x",
+    "* ：冒号",
+    "- 说明：{summary}",
+    "- **\u3000**: x",
     "",
 ]
 SUMMARIES = ["偏好 React", "偏好 Vue", "偏好 Svelte", "prefers React"]
@@ -157,7 +183,7 @@ def test_the_sketch_of_a_sloppy_log_answers_as_its_index(text: str) -> None:
 USER = PurePath("/home/u/.cursor/profile")
 
 
-def pair_of(log: str, indexed: bool):
+def pair_of(log: str | bytes, indexed: bool):
     profile = "## 技术偏好\n- 偏好 Vue <!-- PF-20260412-01 -->\n- 偏好 Go <!-- PF-20260415-03 -->\n"
     workspace = Workspace(
         MemoryProvider(
@@ -174,7 +200,12 @@ def pair_of(log: str, indexed: bool):
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(LOG)
 def test_a_pair_answers_a_write_alike_with_its_log_indexed_or_not(text: str) -> None:
-    lazy, indexed = pair_of(text, False), pair_of(text, True)
+    indexed = pair_of(text, True)
+    for lazy in (pair_of(text, False), pair_of(text.encode("utf-8"), False)):  # a file's bytes
+        assert_pairs_answer_alike(lazy, indexed)
+
+
+def assert_pairs_answer_alike(lazy, indexed) -> None:
     for day in [dt.date(2026, 4, d) for d in range(10, 16)]:
         assert lazy.largest_on(day) == indexed.largest_on(day)
         assert lazy.largest_on(day) == indexed.largest_by_day().get(day, 0)
@@ -191,15 +222,24 @@ def test_a_pair_answers_a_write_alike_with_its_log_indexed_or_not(text: str) -> 
         ]
 
 
-def test_a_pair_does_not_parse_its_log_for_what_a_write_asks() -> None:
+def test_an_id_written_with_full_width_digits_is_the_parse_s_in_the_sketch() -> None:
+    text = "## 记录\n\n### [PF-２０２６０４１２-03] 2026-04-12 — 全角\n- **操作**: 新增\n"
+    assert parse_log(text).records[0].id == "PF-２０２６０４１２-03"
+    for sketch in (LogSketch.of(text), LogSketch.of(text.encode("utf-8"))):
+        assert sketch is not None and sketch.largest_on(dt.date(2026, 4, 12)) == 3
+
+
+def test_a_pair_does_not_parse_or_decode_its_log_for_what_a_write_asks() -> None:
     log = "# Log\n\n## 记录\n\n" + "".join(
         f"### [PF-20260412-{n:02d}] 2026-04-12 — 标题\n- **分类**: 技术偏好\n"
         f"- **精简版**: 偏好 {n}\n- **原始上下文**: 原话\n- **来源对话**: 对话\n"
         "- **操作**: 新增\n\n"
         for n in range(1, 30)
     )
-    pair = pair_of(log, False)
+    pair = pair_of(log.encode("utf-8"), False)  # as read from disk
     assert pair.largest_on(dt.date(2026, 4, 12)) == 29
     assert latest_value(pair.records_of("PF-20260412-07"), "summary") == "偏好 7"
     assert pair.live_where(dt.date(2026, 4, 12), lambda records: False) == []
     assert pair._log is None and pair._log_index is None  # neither parsed nor indexed
+    sketch = pair._sketch()
+    assert sketch is not None and isinstance(sketch.text, bytes)  # nor decoded

@@ -4,7 +4,6 @@ search`, `pmem search`."""
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import re
@@ -101,7 +100,7 @@ def _journals(ctx: Context, given: str | None) -> list[Path]:
 
     if given:
         folder = memory_folder(Path(os.path.abspath(given)))
-        places = [dataclasses.replace(ctx.places, memory_dirs=(folder,))]
+        places = [ctx.places._replace(memory_dirs=(folder,))]
     else:
         places = [ctx.places]
     found = [Path(path) for path in Resolver(ctx.workspace, places).journals()]

@@ -4,11 +4,9 @@ driver) and `pmem demo` (an example workspace, checked and traced)."""
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from profile_memory.cli.check import run_check
 from profile_memory.cli.common import (
@@ -19,15 +17,13 @@ from profile_memory.cli.common import (
 from profile_memory.cli.trace import run_trace
 from profile_memory.core.messages import msg, said
 from profile_memory.front import (
+    Context,
     files_to_check,
     load_context,
     os_error,
     say,
 )
 from profile_memory.store.safe import UnsafePath
-
-if TYPE_CHECKING:
-    pass
 
 
 def cmd_init(args: argparse.Namespace) -> int:
@@ -124,7 +120,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     project = target / "project"
     user_dir = target / "home" / ".cursor" / "profile"
     ctx = load_context(str(user_dir), cwd=project)
-    ctx = dataclasses.replace(ctx, cwd=Path(os.getcwd()), _shown={})
+    ctx = Context(Path(os.getcwd()), ctx.places, ctx.workspace)
     show = ctx.show
     print(say(msg("cli.demo_wrote", path=show(target))))
     print(say(msg("cli.demo_user", path=show(user_dir))))

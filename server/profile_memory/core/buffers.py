@@ -12,6 +12,7 @@ from pathlib import PurePath
 from profile_memory.core.messages import joined, msg
 from profile_memory.core.span import Span
 from profile_memory.core.text import (
+    Decoded,
     dominant_line_ending,
     line_starts,
     shared_ends,
@@ -109,7 +110,10 @@ class Buffers:
         self.workspace = workspace
         self._missing = missing  # the text a file that does not exist yet starts from
         self._original: dict[PurePath, str | None] = {}  # None: the file does not exist
-        self._current: dict[PurePath, str] = {}
+        # the text of each file the plan has read, in the order read; None while a file is only
+        # appended to (its bytes need not be decoded: a large log's record costs the record)
+        self._current: dict[PurePath, str | None] = {}
+        self._opened: dict[PurePath, Decoded | None] = {}  # None: the file does not exist
         self._written: set[PurePath] = set()
         # what was appended to a file and not joined to its text yet: a record appended to a large
         # log costs its own length, not copies of the log (joined when the whole text is read)
@@ -143,27 +147,38 @@ class Buffers:
 
     def _base(self, path: PurePath) -> str:
         """The file's text, read once, without what was appended and not joined yet."""
-        if path not in self._current:
-            self._current[path] = self._read(path)
-        return self._current[path]
+        text = self._current.get(path)
+        if text is None:
+            text = self._current[path] = self._read(path)
+        return text
 
     def _read(self, path: PurePath) -> str:
-        source = self.workspace.source(path)
-        if source is None:
+        decoded = self._open(path)
+        if decoded is None:
             self._original[path] = None
             return self._missing(path)
-        decoded = source.decoded
-        if decoded is None:
-            why = source.unsafe or source.unreadable
-            raise UnsafeSource(path, msg("unsafe.unchangeable", why=why))
-        if decoded.truncated:
-            raise UnsafeSource(path, msg("unsafe.truncated"))
-        if decoded.invalid_utf8_at is not None:
-            raise UnsafeSource(path, undecodable(decoded.invalid_utf8_at))
-        if source.lines:  # the editor's lines: where the text ends, without counting its lines
-            self._end[path] = (len(source.lines) - 1, len(source.lines[-1]))
-        self._original[path] = source.text
-        return source.text
+        self._original[path] = decoded.text
+        return decoded.text
+
+    def _open(self, path: PurePath) -> Decoded | None:
+        """The file as the workspace reads it (None: missing), once; refused if it must not be
+        rewritten."""
+        if path in self._opened:
+            return self._opened[path]
+        source = self.workspace.source(path)
+        decoded = source.decoded if source is not None else None
+        if source is not None:
+            if decoded is None:
+                why = source.unsafe or source.unreadable
+                raise UnsafeSource(path, msg("unsafe.unchangeable", why=why))
+            if decoded.truncated:
+                raise UnsafeSource(path, msg("unsafe.truncated"))
+            if decoded.invalid_utf8_at is not None:
+                raise UnsafeSource(path, undecodable(decoded.invalid_utf8_at))
+            if source.lines:  # the editor's lines: where the text ends, without counting its lines
+                self._end[path] = (len(source.lines) - 1, len(source.lines[-1]))
+        self._opened[path] = decoded
+        return decoded
 
     def set(self, path: PurePath, text: str) -> None:
         self.text(path)
@@ -201,26 +216,44 @@ class Buffers:
 
     def append_block(self, path: PurePath, block: list[str]) -> None:
         """Append lines after one blank line (the file's last line closed first)."""
-        text, appended = self._base(path), self._appended.setdefault(path, [])
-        eol = dominant_line_ending(text or "".join(appended))
-        end = (text[-4:] + "".join(appended))[-4:]  # enough to see two line breaks
+        appended = self._appended.setdefault(path, [])
+        eol, tail = self._ending(path)
+        if not tail:  # an empty file: the line break of what was appended
+            eol = dominant_line_ending("".join(appended))
+        end = (tail + "".join(appended))[-4:]
         gap = "" if not end or end.endswith(("\n", "\r")) else eol
         if end and not (end + gap).endswith(eol + eol):
             gap += eol
         appended.append(gap + eol.join(block) + eol)
         self._written.add(path)
 
+    def _ending(self, path: PurePath) -> tuple[str, str]:
+        """The line break the file's text uses, and its last four characters (enough to see two
+        line breaks), without what was appended: of a file not read yet, from its bytes."""
+        decoded = self._open(path) if self._current.get(path) is None else None
+        if decoded is None:  # read, or missing (its text is the template's)
+            text = self._base(path)
+            return dominant_line_ending(text), text[-4:]
+        self._current.setdefault(path, None)
+        return decoded.line_ending(), decoded.last_chars(4)
+
+    def _end_of(self, path: PurePath, original: str | None) -> tuple[int, int]:
+        decoded = self._opened.get(path)
+        if original is None and decoded is not None:  # not decoded: counted in its bytes
+            return decoded.end()
+        return position_of(original or "", len(original or ""))
+
     def changes(self) -> list[FileEdit]:
         """One edit per file the plan changed: the differing region, or the whole text of a file to
         create. A file only read (a template for a missing file) is not among them."""
         files = []
-        for path in list(self._current):
+        for path, current in list(self._current.items()):
             if path not in self._written:
                 continue
             original = self._original.get(path)
-            if self._current[path] is original and path in self._appended:  # appended only
-                added = "".join(self._appended[path])
-                end = self._end.get(path) or position_of(original, len(original))
+            if path in self._appended and (current is None or current is original):
+                added = "".join(self._appended[path])  # appended only
+                end = self._end.get(path) or self._end_of(path, original)
                 files.append(FileEdit(path, [Edit(Span(*end, *end), added)]))
                 continue
             text = self.text(path)

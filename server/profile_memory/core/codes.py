@@ -3,8 +3,8 @@ The single source of truth."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 
 class Severity(IntEnum):
@@ -30,8 +30,7 @@ LEVELS: dict[str, Severity | None] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Code:
+class Code(NamedTuple):
     code: str
     name: str
     default: Severity

@@ -7,9 +7,9 @@ Bad values never stop anything: each is reported (naming the key) and its defaul
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from profile_memory.core.codes import CODES, LEVELS, Severity
 from profile_memory.core.messages import msg
@@ -26,19 +26,19 @@ DEFAULT_TOKEN_BUDGETS = {"user-profile": 1500, "project-profile": 1000, "default
 CONFIG_FILE_NAME = "pmem.toml"
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """Every setting, with its default. Built by `merge_settings`, which checks each value it is
-    given."""
+    given. (A named tuple, as the other values `pmem recall` builds: a dataclass costs its
+    import and ~1 ms to make, ARCHITECTURE.md "Start-up"; its tables are read-only views.)"""
 
     user_profile_dir: str | None = None
     project_profile_dir: str = ".cursor/profile"
-    memory_dirs: list[str] = field(default_factory=list)
-    limits: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_LIMITS))
-    token_budget: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TOKEN_BUDGETS))
+    memory_dirs: Sequence[str] = ()
+    limits: Mapping[str, int] = MappingProxyType(DEFAULT_LIMITS)
+    token_budget: Mapping[str, int] = MappingProxyType(DEFAULT_TOKEN_BUDGETS)
     fact_token_budget: int = 2000
     recall_token_budget: int = 4000
-    severity: dict[str, str] = field(default_factory=dict)
+    severity: Mapping[str, str] = MappingProxyType({})
     language: str = "zh"
     message_language: str = "auto"  # the interface's language (core/messages.py): auto, en, zh
     debounce_ms: int = 200
@@ -122,8 +122,7 @@ CLIENT_KEYS = frozenset(
 )  # the editor extension's own settings in the same section
 
 
-@dataclass(frozen=True, slots=True)
-class ConfigProblem:
+class ConfigProblem(NamedTuple):
     key: str
     message: str
     source: str = ""

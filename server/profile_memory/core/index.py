@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 from profile_memory.core import anchors
 from profile_memory.core.files import log_file_name, profile_file_name
 from profile_memory.core.log import DELETED_TITLE_MARKS, LogDoc, Op, Record
-from profile_memory.core.log.sketch import LogSketch
+from profile_memory.core.log.sketch import AnySketch
 from profile_memory.core.messages import msg
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.text import normalise, punctuation_changed
@@ -474,7 +474,7 @@ class LogReader:
     complete: bool  # False when it was read only up to the size bound
     parse: Callable[[], LogDoc]
     index: Callable[[], LogIndex]
-    sketch: Callable[[], LogSketch | None]
+    sketch: Callable[[], AnySketch | None]
     indexed: Callable[[], bool]  # whether its index is made already (it answers then)
 
 
@@ -530,7 +530,7 @@ class PairIndex:
         """Whether the pair's log was read (found without parsing it)."""
         return self._log is not None or self.reader is not None
 
-    def _sketch(self) -> LogSketch | None:
+    def _sketch(self) -> AnySketch | None:
         """The log's headings, while its index is not made (the index answers then)."""
         if self._log_index is not None or self.reader is None or self.reader.indexed():
             return None

@@ -3,12 +3,10 @@ memory folders and `pmem.toml`."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any
+from typing import Any, NamedTuple
 
 from profile_memory.core.config import (
     CONFIG_FILE_NAME,
@@ -24,8 +22,7 @@ from profile_memory.core.workspace import FileKind, TextProvider, find_project_r
 DEFAULT_USER_DIR = "~/.cursor/profile"
 
 
-@dataclass(frozen=True, slots=True)
-class Places:
+class Places(NamedTuple):
     user_dir: PurePath
     project_dir: PurePath
     memory_dirs: tuple[PurePath, ...]
@@ -99,7 +96,7 @@ def locate(
                 msg("config.outside", folder=settings.project_profile_dir, root=str(root)),
             )
         )
-        settings = dataclasses.replace(settings, project_profile_dir=Settings().project_profile_dir)
+        settings = settings._replace(project_profile_dir=Settings().project_profile_dir)
         project_dir = _absolute(settings.project_profile_dir, root, home)
     memory_dirs = (root / "memory", *(_absolute(d, root, home) for d in settings.memory_dirs))
     return Places(user_folder, project_dir, memory_dirs), settings, problems

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from pathlib import PurePath
+from typing import NamedTuple
 
 from profile_memory.core.files import FACT_NAME, log_file_name, profile_file_name
 from profile_memory.core.lazy import pattern as lazy_pattern
@@ -37,16 +37,14 @@ TITLES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class RecallSection:
+class RecallSection(NamedTuple):
     name: str  # user-profile, project-profile, soul, user, facts
     path: str
     content: str
     log: str | None = None  # where to trace up (profiles)
 
 
-@dataclass(frozen=True, slots=True)
-class Unread:
+class Unread(NamedTuple):
     """A file recall found but could not read: its block is left out, and the reader is told."""
 
     path: str
@@ -194,7 +192,7 @@ def present(sections: list[RecallSection]) -> list[RecallSection]:
     text unable to forge a block (`neutralised`)."""
     # never a secret in what is read into a prompt (docs/format.md, "Secrets")
     return [
-        replace(s, content=neutralised(masked(s.content), s.name in PROFILES))
+        s._replace(content=neutralised(masked(s.content), s.name in PROFILES))
         for s in sections
         if s.content.strip()
     ]

@@ -18,16 +18,14 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
-from typing import Any, AnyStr
+from typing import Any, AnyStr, NamedTuple
 
 from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.messages import msg
 from profile_memory.core.text import lines_holding
 
 
-@dataclass(frozen=True, slots=True)
-class Secret:
+class Secret(NamedTuple):
     kind: str  # the family, e.g. `aws-access-key`
     start: int  # code points, within the line or text searched
     end: int

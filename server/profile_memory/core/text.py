@@ -11,11 +11,10 @@ import unicodedata
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence, Sized
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, repeat
 from operator import add
-from typing import Any, AnyStr
+from typing import Any, AnyStr, NamedTuple
 
 from profile_memory.core.lazy import pattern as lazy_pattern
 
@@ -168,33 +167,69 @@ def dominant_line_ending(text: str) -> str:
 
 
 class Decoded:
-    """Text decoded from a file, with what decoding noticed. An editor buffer's text may come as a
-    function that joins it: it is joined only if something asks for the whole text (most checks read
-    lines)."""
+    """Text decoded from a file, with what decoding noticed. A file's bytes are decoded only when
+    something asks for the text: a write that appends to a large log asks only where it ends, and
+    its sketch searches the bytes (issue #25: a write's memory is the log's bytes, not a copy of it
+    beside them). An editor buffer's text may come as a function that joins it: it is joined only
+    if something asks for the whole text (most checks read lines)."""
 
-    __slots__ = ("_text", "_join", "bom", "invalid_utf8_at", "raw_size", "truncated")
+    __slots__ = ("_end", "_text", "_join", "_raw", "_invalid", "bom", "raw_size", "truncated")
 
     def __init__(
         self,
-        text: str | Callable[[], str],
+        text: str | bytes | Callable[[], str],
         bom: bool = False,
         invalid_utf8_at: tuple[int, int] | None = None,
         raw_size: int | None = None,
         truncated: bool = False,
     ) -> None:
-        self._text: str | None = None if callable(text) else text
+        self._text: str | None = text if isinstance(text, str) else None
+        self._raw: bytes | None = text if isinstance(text, bytes) else None  # UTF-8, no BOM
         self._join: Callable[[], str] | None = text if callable(text) else None
+        # (line, column) of the first undecodable byte; `_NOT_YET` until bytes held are checked
+        self._invalid: tuple[int, int] | None | object = (
+            _NOT_YET if self._raw is not None else invalid_utf8_at
+        )
+        self._end: tuple[int, int] | None = None
         self.bom = bom
-        self.invalid_utf8_at = invalid_utf8_at  # (line, column) of the first undecodable byte
         # bytes; None for text that came decoded (an editor buffer): measured when asked
         self.raw_size = raw_size
         self.truncated = truncated  # only the first `max_bytes` (cut at a line break) were decoded
 
     @property
     def text(self) -> str:
-        if self._text is None and self._join is not None:
-            self._text, self._join = self._join(), None
+        if self._text is None:
+            raw, join = self._raw, self._join
+            if raw is not None:
+                self._text = self._decoded(raw)
+            elif join is not None:
+                self._text = join()
+            self._raw = self._join = None
         return self._text or ""
+
+    def _decoded(self, raw: bytes) -> str:
+        try:
+            text = raw.decode("utf-8")
+            self._invalid = None
+        except UnicodeDecodeError as error:
+            self._invalid = _position_of_byte(raw, error.start)
+            text = raw.decode("utf-8", errors="replace")
+        return text
+
+    @property
+    def invalid_utf8_at(self) -> tuple[int, int] | None:
+        """The (line, column) of the first byte that is not UTF-8; None when all are."""
+        if self._invalid is _NOT_YET:
+            raw = self._raw
+            if raw is not None:  # else decoded meanwhile, which noted it
+                at = _first_undecodable(raw)
+                self._invalid = None if at is None else _position_of_byte(raw, at)
+        return self._invalid  # type: ignore[return-value]
+
+    @property
+    def undecoded(self) -> bytes | None:
+        """The file's bytes (its BOM dropped) while its text has not been decoded; else None."""
+        return self._raw
 
     @property
     def size(self) -> int:
@@ -203,6 +238,63 @@ class Decoded:
             return len(self.text.encode("utf-8", errors="surrogatepass"))
         return self.raw_size
 
+    def line_ending(self) -> str:
+        """The text's first line break (`dominant_line_ending`), found in its bytes if not
+        decoded."""
+        raw = self._raw
+        if raw is None:
+            return dominant_line_ending(self.text)
+        breaks = [at for at in (raw.find(b"\n"), raw.find(b"\r")) if at >= 0]
+        if not breaks:
+            return "\n"
+        first = min(breaks)
+        return "\r\n" if raw[first : first + 2] == b"\r\n" else chr(raw[first])
+
+    def last_chars(self, count: int) -> str:
+        """The text's last `count` characters, decoded from as few bytes as hold them."""
+        raw = self._raw
+        if raw is None:
+            return self.text[-count:] if count else ""
+        # a character is at most 4 bytes, and a cut one becomes one U+FFFD at the front
+        return raw[-4 * count - 4 :].decode("utf-8", errors="replace")[-count:] if count else ""
+
+    def end(self) -> tuple[int, int]:
+        """Where the text ends: its last line and the length of that line, in code points (by
+        the LSP's line rules), counted in its bytes if not decoded."""
+        if self._end is None:
+            self._end = self._counted_end()
+        return self._end
+
+    def _counted_end(self) -> tuple[int, int]:
+        raw = self._raw
+        if raw is not None and b"\r" not in raw:
+            last = raw.rfind(b"\n") + 1
+            return raw.count(b"\n"), len(raw[last:].decode("utf-8", errors="replace"))
+        text = self.text
+        if "\r" not in text:
+            return text.count("\n"), len(text) - text.rfind("\n") - 1
+        lines = split_lines(text)
+        return len(lines) - 1, len(lines[-1])
+
+
+_NOT_YET = object()
+_CHECKED_AT_ONCE = 1 << 20  # bytes decoded at a time to find an undecodable one
+
+
+def _first_undecodable(raw: bytes) -> int | None:
+    """The offset of the first byte that is not UTF-8, found by decoding a megabyte at a time
+    (cut after a line break, never inside a character), keeping none of it."""
+    at = 0
+    while at < len(raw):
+        cut = raw.find(b"\n", at + _CHECKED_AT_ONCE)
+        end = len(raw) if cut < 0 else cut + 1
+        try:
+            raw[at:end].decode("utf-8")
+        except UnicodeDecodeError as error:
+            return at + error.start
+        at = end
+    return None
+
 
 def _position_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
     prefix = raw[:offset].decode("utf-8", errors="replace")
@@ -210,8 +302,7 @@ def _position_of_byte(raw: bytes, offset: int) -> tuple[int, int]:
     return len(lines) - 1, len(lines[-1])
 
 
-@dataclass(frozen=True, slots=True)
-class LazyText:
+class LazyText(NamedTuple):
     """An editor buffer's text, joined only when something asks for the whole text (most checks
     read lines), and its length in code points, known without joining it."""
 
@@ -220,7 +311,8 @@ class LazyText:
 
 
 def decode(raw: bytes | str | LazyText, max_bytes: int | None = None) -> Decoded:
-    """Decode file content as UTF-8, never raising: a BOM is dropped, bad bytes become U+FFFD.
+    """File content as UTF-8 text, never raising: a BOM is dropped, bad bytes become U+FFFD (the
+    bytes are decoded when the text is first asked for).
 
     Content over `max_bytes` is cut at the last line break inside the bound. A `LazyText` is joined
     only when needed: when it may be over the bound.
@@ -241,11 +333,7 @@ def decode(raw: bytes | str | LazyText, max_bytes: int | None = None) -> Decoded
     bom = raw.startswith(UTF8_BOM)
     if bom:
         raw = raw[len(UTF8_BOM) :]
-    try:
-        return Decoded(raw.decode("utf-8"), bom, None, size, truncated)
-    except UnicodeDecodeError as error:
-        where = _position_of_byte(raw, error.start)
-        return Decoded(raw.decode("utf-8", errors="replace"), bom, where, size, truncated)
+    return Decoded(raw, bom, None, size, truncated)
 
 
 def one_line(text: str) -> str:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from profile_memory.core.config import Settings
 from profile_memory.core.files import (
@@ -45,7 +44,7 @@ if TYPE_CHECKING:
     from profile_memory.core.diagnostics import Finding
     from profile_memory.core.index import LogIndex, LogReader, PairIndex
     from profile_memory.core.log import LogDoc, Section
-    from profile_memory.core.log.sketch import LogSketch
+    from profile_memory.core.log.sketch import AnySketch
     from profile_memory.core.pending import PendingDoc, Proposal, Scope
     from profile_memory.core.profile import ProfileDoc
 
@@ -73,8 +72,7 @@ class FileKind(Enum):
     MISSING = "missing"
 
 
-@dataclass(frozen=True, slots=True)
-class FileData:
+class FileData(NamedTuple):
     raw: bytes | str | LazyText  # a file's bytes, a text, or an editor buffer's text joined later
     version: (
         Any  # anything that changes when the content changes (mtime and size, an editor version)
@@ -134,8 +132,7 @@ class MemoryProvider:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     """One memory file as loaded: decoded text, or why it was not read."""
 
     path: PurePath
@@ -152,8 +149,7 @@ class Source:
         return self.decoded.text if self.decoded else ""
 
 
-@dataclass(frozen=True, slots=True)
-class ProfileSet:
+class ProfileSet(NamedTuple):
     """Both scopes of one project: ids are scoped to a pair, allocation looks at the whole set."""
 
     user: PairIndex | None
@@ -202,40 +198,60 @@ T = TypeVar("T")
 CHECKED = "check"  # the `Parses.derived` entry of a file's diagnostics (`rules.check_source`)
 
 
-@dataclass(frozen=True, slots=True)
 class Parsed(Generic[T]):
-    version: Any  # of the source it was parsed from
-    value: T
+    """A parse and the version of the source it was parsed from."""
+
+    __slots__ = ("value", "version")
+
+    def __init__(self, version: Any, value: T) -> None:
+        self.version = version
+        self.value = value
 
 
-@dataclass(frozen=True, slots=True)
 class IndexedLog:
     """A log's index with the parse it was built from (an update compares the two parses)."""
 
-    doc: LogDoc
-    index: LogIndex
+    __slots__ = ("doc", "index")
+
+    def __init__(self, doc: LogDoc, index: LogIndex) -> None:
+        self.doc = doc
+        self.index = index
 
 
-@dataclass(slots=True)
 class Parses:
     """What is parsed of one file, each with its version. A parse of an older version is kept
     until the next is made from it (docs/incremental.md)."""
 
-    lines: Parsed[list[str]] | None = None
-    profile: Parsed[ProfileDoc] | None = None
-    log: Parsed[LogDoc] | None = None
-    pending: Parsed[PendingDoc] | None = None
-    index: Parsed[IndexedLog] | None = None
-    # the number of lines and the lines that may open or close a block of conflict markers
-    markers: Parsed[tuple[int, list[int]]] | None = None
-    sketch: Parsed[LogSketch | None] | None = None  # a log's headings (`log.sketch`)
-    # What the rules found in a log's irregular sections, by section: (section, its first line
-    # then, findings). A section moved by a later parse names other lines: it is checked again.
-    section_findings: dict[int, tuple[Section, int, list[Finding]]] = field(default_factory=dict)
-    # what the rules derive from the file's parses and keep between checks, by name (each entry
-    # says what it was derived from: see `Workspace.derived`)
-    derived: dict[str, Any] = field(default_factory=dict)
-    source: Source | None = None  # the version of the file read last (what the parses follow)
+    __slots__ = (
+        "derived",
+        "index",
+        "lines",
+        "log",
+        "markers",
+        "pending",
+        "profile",
+        "section_findings",
+        "sketch",
+        "source",
+    )
+
+    def __init__(self) -> None:
+        self.lines: Parsed[list[str]] | None = None
+        self.profile: Parsed[ProfileDoc] | None = None
+        self.log: Parsed[LogDoc] | None = None
+        self.pending: Parsed[PendingDoc] | None = None
+        self.index: Parsed[IndexedLog] | None = None
+        # the number of lines and the lines that may open or close a block of conflict markers
+        self.markers: Parsed[tuple[int, list[int]]] | None = None
+        self.sketch: Parsed[AnySketch | None] | None = None  # a log's headings (`log.sketch`)
+        # What the rules found in a log's irregular sections, by section: (section, its first
+        # line then, findings). A section moved by a later parse names other lines: it is
+        # checked again.
+        self.section_findings: dict[int, tuple[Section, int, list[Finding]]] = {}
+        # what the rules derive from the file's parses and keep between checks, by name (each
+        # entry says what it was derived from: see `Workspace.derived`)
+        self.derived: dict[str, Any] = {}
+        self.source: Source | None = None  # the version of the file read last (the parses' own)
 
     def lines_of(self, source: Source) -> list[str]:
         """The file's lines (LSP rules), kept per version; the provider's own when it keeps them."""
@@ -259,6 +275,7 @@ class Parses:
         )
         doc = parse_log_lines(self.lines_of(source), previous.value if previous else None, kept)
         self.log = Parsed(source.version, doc)
+        self.sketch = None  # it may hold the file's bytes, which the parse decoded
         _prune(self.section_findings, doc.sections)
         return doc
 
@@ -286,24 +303,30 @@ class Parses:
         """Whether the log's index of this version is made."""
         return self.index is not None and _is_current(self.index, source)
 
-    def sketch_of(self, source: Source) -> LogSketch | None:
+    def sketch_of(self, source: Source) -> AnySketch | None:
         """The log's headings, kept per version (what a write asks of a log it does not parse)."""
         from profile_memory.core.log.sketch import LogSketch
 
-        self.sketch = _kept(self.sketch, source, lambda: LogSketch.of(source.text))
+        def sketch() -> AnySketch | None:  # of the file's bytes while they are not decoded
+            held = source.decoded.undecoded if source.decoded is not None else None
+            return LogSketch.of(held if held is not None else source.text)
+
+        self.sketch = _kept(self.sketch, source, sketch)
         return self.sketch.value
 
 
-@dataclass(slots=True)
 class _PairLog:
     """What a pair's `LogReader` reads its log through: the file's parses while they follow this
     version of it, else parses of its own (a pair kept after the file changed still reads the
     text it was made from, and leaves the file's parses alone). It holds no workspace, so a
     workspace and its pairs form no cycle."""
 
-    parses: Parses
-    source: Source
-    own: Parses | None = None
+    __slots__ = ("own", "parses", "source")
+
+    def __init__(self, parses: Parses, source: Source) -> None:
+        self.parses = parses
+        self.source = source
+        self.own: Parses | None = None
 
     def _here(self) -> Parses:
         if self.parses.source is self.source:
@@ -318,7 +341,7 @@ class _PairLog:
     def index(self) -> LogIndex:
         return self._here().index_of(self.source)
 
-    def sketch(self) -> LogSketch | None:
+    def sketch(self) -> AnySketch | None:
         return self._here().sketch_of(self.source)
 
     def indexed(self) -> bool:
@@ -348,20 +371,26 @@ def _is_current(parsed: Parsed[Any], source: Source) -> bool:
     return source.version is not None and parsed.version == source.version
 
 
-@dataclass(slots=True)
 class Workspace:
     """Files and settings, with caches keyed by each file's version so re-checks parse only what
     changed."""
 
-    provider: TextProvider
-    settings: Settings = field(default_factory=Settings)
-    user_dir: PurePath | None = None
-    _sources: dict[PurePath, Source] = field(default_factory=dict)
-    _parsed: dict[PurePath, Parses] = field(default_factory=dict)
-    _pairs: dict[tuple[object, ...], PairIndex] = field(default_factory=dict)
-    on_change: Callable[[PurePath], None] | None = (
-        None  # told when a file is re-read with a new version
-    )
+    __slots__ = ("_pairs", "_parsed", "_sources", "on_change", "provider", "settings", "user_dir")
+
+    def __init__(
+        self,
+        provider: TextProvider,
+        settings: Settings | None = None,
+        user_dir: PurePath | None = None,
+        on_change: Callable[[PurePath], None] | None = None,  # told when a file has a new version
+    ) -> None:
+        self.provider = provider
+        self.settings = settings if settings is not None else Settings()
+        self.user_dir = user_dir
+        self._sources: dict[PurePath, Source] = {}
+        self._parsed: dict[PurePath, Parses] = {}
+        self._pairs: dict[tuple[object, ...], PairIndex] = {}
+        self.on_change = on_change
 
     # -- reading -------------------------------------------------------------------------------
     def _unsafe_reason(self, path: PurePath, kind: FileKind) -> str | None:

@@ -19,7 +19,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path, PurePath
 from typing import Any
 
-from profile_memory.core.buffers import Edit, apply_edits, position_of
+from profile_memory.core.buffers import Edit, apply_edits
 from profile_memory.core.config import Settings, today
 from profile_memory.core.files import role_of
 from profile_memory.core.messages import msg
@@ -154,7 +154,6 @@ def write_plan(workspace: Workspace, plan: Plan) -> list[PurePath]:
             raise UnsafePath(
                 Path(change.path), source.unsafe or source.unreadable or msg("store.unreadable")
             )
-        original = source.text if source is not None else ""
         added = _appended(source, change.edits) if source is not None else None
         folder = Path(change.path).parent
         with open_folder(folder) as folder_fd:
@@ -162,6 +161,7 @@ def write_plan(workspace: Workspace, plan: Plan) -> list[PurePath]:
                 if added is not None and source is not None:
                     append_to(folder_fd, change.path.name, added.encode("utf-8"), source.version[2])
                 else:
+                    original = source.text if source is not None else ""
                     text = apply_edits(original, change.edits)
                     data = (
                         UTF8_BOM
@@ -181,10 +181,10 @@ def _appended(source: Source, edits: list[Edit]) -> str | None:
     line left without its line break first (a torn tail)."""
     if len(edits) != 1 or not isinstance(source.version, tuple) or len(source.version) != 3:
         return None
-    span, text = edits[0].span, source.text
+    span = edits[0].span
     if (span.start_line, span.start_col) != (span.end_line, span.end_col):
         return None
-    if (span.start_line, span.start_col) != position_of(text, len(text)):
+    if source.decoded is None or (span.start_line, span.start_col) != source.decoded.end():
         return None
     return edits[0].text
 
@@ -199,7 +199,7 @@ def _plan_on_disk(
 ) -> tuple[Plan, Workspace]:
     """What the operation would write, planned on the files as they are now, read whole (a file is
     never rewritten from a part of it); and the workspace it read them through."""
-    whole = dataclasses.replace(settings, max_file_bytes=sys.maxsize)
+    whole = settings._replace(max_file_bytes=sys.maxsize)
     workspace = Workspace(provider or DiskProvider(), whole, places.user_dir)
     planner = Planner(
         workspace,

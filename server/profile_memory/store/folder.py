@@ -17,8 +17,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path, PurePath
+from typing import NamedTuple
 
 from profile_memory.core.messages import msg
 
@@ -105,8 +105,7 @@ def set_mode(fd: int, path: Path, mode: int) -> None:
         os.chmod(path, mode)
 
 
-@dataclass(frozen=True)
-class Folder:
+class Folder(NamedTuple):
     """A real folder, reached without following links: by descriptor (`fd`) or, in portable mode,
     by path with its identity (`info`) checked before each call."""
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from typing import AnyStr, Generic, TypeAlias
 
 from profile_memory.core import anchors
 from profile_memory.core.log.model import Record, SectionStart
@@ -29,87 +29,170 @@ from profile_memory.core.log.words import Op
 # A record heading in the canonical form after a line break, up to the title's first character:
 # its id is well formed but perhaps for its date (a sequence of 2 to 6 digits, no zeros in front
 # of 3 or more, not 00: `anchors.problem`), so the parse reads that id from it, whatever follows.
-_SEQ = r"(?:0[1-9]|[1-9]\d{1,5})"
-_ANY_PART, _ANY_DAY = r"\d{8}", r"\d{4}-\d{2}-\d{2}"
-
-
-def _canonical_heading(part: str, day: str) -> str:
-    """The pattern of a canonical record heading after a line break, up to its title's first
-    character, whose id has the date digits `part` and whose date is `day` (patterns)."""
-    return rf"\n### \[(PF-{part}-{_SEQ})\] ({day}) [—–-] \S"
-
-
-# Every other heading after a line break (`_ANY_HEADING`: what `_is_boundary` finds line by line).
-_ODD = re.compile(r"\n(?!" + _canonical_heading(_ANY_PART, _ANY_DAY)[2:] + r")#{1,6}(?:\s|\Z)")
-_BOUNDARY = re.compile(r"\n#{1,6}(?:\s|\Z)")
+# (Digits are ASCII: an id or date written with others, full-width ones say, is read by the parse.)
+_SEQ = r"(?:0[1-9]|[1-9][0-9]{1,5})"
+_ANY_PART, _ANY_DAY = r"[0-9]{8}", r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 _IS_BOUNDARY = re.compile(r"#{1,6}(?:\s|$)")  # `_ANY_HEADING`, for one line
-
-# A line that may be a field with an English key: after its bullet, the dashes, stars and white
-# space that open it, an ASCII character or a full-width colon (a key of ASCII characters, or the
-# colon after a key of dashes). Every such field's line matches; other lines may.
-_MAY_BE_ENGLISH = re.compile(r"\n[-*](?:[-*]|[^\S\n])*(?=[\x00-\x7f：])[^-*\s]")
-# Of the lines written `- **…`, those that may be: what follows is ASCII, a full-width colon or
-# white space. A line `- **分类**: …` is none (nearly every line of a Chinese log).
-_MAY_BE_ENGLISH_BOLD = re.compile(r"\n- \*\*[\x00-\x7f：\s]")
-# A line that may be a field with a key that is not ASCII: a character that is not ASCII before
-# its first colon (a key never holds one).
-_MAY_BE_CHINESE = re.compile(r"\n[-*][^\n:：]*[^\x00-\x7f：]")
-
 UNKNOWN = "?"  # a language the sketch cannot tell (fields of both languages may be there)
 
+# The sketch of a file's bytes (not decoded: a write's memory is the bytes alone) searches them
+# with patterns in bytes. What a byte cannot tell as the text's patterns do (a character that is
+# white space, a digit that is not ASCII), it leaves to the decoded line: canonical headings are
+# those whose title begins with a character no white space begins with, every other line that may
+# be a heading is decoded and read as the parse reads it, and a line that may be a field is looked
+# at in its section. So the bytes' answers are the text's (property tests hold both to the parse).
+_SPACE_LEADS = r"[\xc2\xe1\xe2\xe3]"  # the first bytes of the white space that is not ASCII
+_TITLE_LEAD = r"[!-~\xc3-\xe0\xe4-\xf4]"  # bytes that begin no white space (nor a cut character)
+_WIDE_COLON = r"\xef\xbc\x9a"  # ：
+_NOT_WIDE_COLON = r"\xef(?!\xbc\x9a)"  # a character of the same first byte
 
-def _may_be_english(text: str) -> bool:
+
+def _canonical_heading(part: str, day: str, lead: str = r"\S") -> str:
+    """The pattern of a canonical record heading after a line break, up to its title's first
+    character (`lead`), whose id has the date digits `part` and whose date is `day` (patterns)."""
+    return rf"\n### \[(PF-{part}-{_SEQ})\] ({day}) (?:—|–|-) {lead}"
+
+
+class _Alphabet(Generic[AnyStr]):
+    """What the sketch searches with, in the type of what it searches: decoded text or bytes."""
+
+    make: Callable[[str], AnyStr]  # a pattern or a string, in this type
+    read: Callable[[AnyStr], str]  # a line of the searched text, decoded
+    nl: AnyStr
+    nl_hash: AnyStr
+    hash: AnyStr
+
+    def __init__(
+        self,
+        make: Callable[[str], AnyStr],
+        read: Callable[[AnyStr], str],
+        lead: str,
+        space: str,
+        patterns: dict[str, str],
+    ) -> None:
+        self.make, self.read, self.lead = make, read, lead
+        self.exact = lead == r"\S"  # a line its patterns find is one (no decoded check needed)
+        self.nl, self.nl_hash, self.hash = make("\n"), make("\n#"), make("#")
+        self.hidden: tuple[AnyStr, ...] = tuple(map(make, ("\r", "```", "~~~", "<!--")))
+        # a bullet not written `- **`
+        self.plain_bullet: re.Pattern[AnyStr] = re.compile(make(r"\n(?:\*|-(?! \*\*))"))
+        canonical = _canonical_heading(_ANY_PART, _ANY_DAY, lead)[2:]
+        # every other heading after a line break (`_ANY_HEADING`: what `_is_boundary` finds line
+        # by line), and any heading
+        self.odd: re.Pattern[AnyStr] = re.compile(make(rf"\n(?!{canonical})#{{1,6}}(?:{space}|\Z)"))
+        self.boundary: re.Pattern[AnyStr] = re.compile(make(rf"\n#{{1,6}}(?:{space}|\Z)"))
+        self.english: re.Pattern[AnyStr] = re.compile(make(patterns["english"]))
+        self.english_bold: re.Pattern[AnyStr] = re.compile(make(patterns["bold"]))
+        self.chinese: re.Pattern[AnyStr] = re.compile(make(patterns["chinese"]))
+
+    def canonical(self, part: str, day: str) -> re.Pattern[AnyStr]:
+        return re.compile(self.make(_canonical_heading(part, day, self.lead)))
+
+
+_TEXT: _Alphabet[str] = _Alphabet(
+    str,
+    str,
+    r"\S",
+    r"\s",
+    {
+        # A line that may be a field with an English key: after its bullet, the dashes, stars and
+        # white space that open it, an ASCII character or a full-width colon (a key of ASCII
+        # characters, or the colon after a key of dashes). Every such field's line matches.
+        "english": r"\n[-*](?:[-*]|[^\S\n])*(?=[\x00-\x7f：])[^-*\s]",
+        # Of the lines written `- **…`, those that may be: what follows is ASCII, a full-width colon
+        # or white space. A line `- **分类**: …` is none (nearly every line of a Chinese log).
+        "bold": r"\n- \*\*[\x00-\x7f：\s]",
+        # A line that may be a field with a key that is not ASCII: a character that is not ASCII
+        # before its first colon (a key never holds one).
+        "chinese": r"\n[-*][^\n:：]*[^\x00-\x7f：]",
+    },
+)
+_BYTES: _Alphabet[bytes] = _Alphabet(
+    lambda pattern: pattern.encode("utf-8"),
+    lambda raw: raw.decode("utf-8", errors="replace"),
+    _TITLE_LEAD,
+    rf"[\s\x1c-\x1f]|{_SPACE_LEADS}",
+    {  # the same lines, or more (those with white space that is not ASCII)
+        "english": rf"\n[-*](?:[-*\t\x0b\x0c\x1c-\x1f ]|{_SPACE_LEADS}[\x80-\xbf]{{1,2}})*"
+        rf"(?=[\x00-\x7f]|{_WIDE_COLON})[^-*\s]",
+        "bold": rf"\n- \*\*(?:[\x00-\x7f]|{_WIDE_COLON}|{_SPACE_LEADS})",
+        "chinese": rf"\n[-*](?:[^\n:\xef]|{_NOT_WIDE_COLON})*"
+        rf"(?:[\x80-\xee\xf0-\xff]|{_NOT_WIDE_COLON})",
+    },
+)
+
+
+AnySketch: TypeAlias = "LogSketch[str] | LogSketch[bytes]"
+
+
+def _may_be_english(text: AnyStr, alphabet: _Alphabet[AnyStr]) -> bool:
     """Whether a line of `text` (after a line break) may be a field with an English key: a
     search of the bullets not written `- **` and of those that may be (a Chinese log's fields
-    are found to be none by counting)."""
-    bullets = text.count("\n-") + text.count("\n*")
-    if bullets == text.count("\n- **"):
-        return _MAY_BE_ENGLISH_BOLD.search(text) is not None
-    return _MAY_BE_ENGLISH.search(text) is not None
+    are found to be none by two searches)."""
+    if alphabet.plain_bullet.search(text) is None:
+        return alphabet.english_bold.search(text) is not None
+    return alphabet.english.search(text) is not None
 
 
-@dataclass(slots=True)
-class LogSketch:
-    """A log's text, and what has been found in it: its headings in other forms than the
-    canonical one (their offsets and records, as the parse reads them), found once."""
+class LogSketch(Generic[AnyStr]):
+    """A log's text (or its bytes, not decoded), and what has been found in it: its headings in
+    other forms than the canonical one (their offsets and records, as the parse reads them),
+    found once."""
 
-    text: str
-    _odd: list[tuple[int, Record | None]] | None = None
-    _language: str | None = UNKNOWN
+    __slots__ = ("_a", "_language", "_odd", "text")
+    text: AnyStr
+    _a: _Alphabet[AnyStr]
 
-    @classmethod
-    def of(cls, text: str) -> LogSketch | None:
-        """The sketch of a log's text; None when searches cannot tell what the parse reads (lines
-        that may be hidden in code blocks or comments, `\\r` line breaks)."""
-        if "\r" in text or "```" in text or "~~~" in text or "<!--" in text:
+    def __init__(self, text: AnyStr, alphabet: _Alphabet[AnyStr]) -> None:
+        self.text = text
+        self._a = alphabet
+        self._odd: list[tuple[int, Record | None]] | None = None
+        self._language: str | None = UNKNOWN
+
+    @staticmethod
+    def of(text: str | bytes) -> AnySketch | None:
+        """The sketch of a log's text, or of its UTF-8 bytes (BOM dropped); None when searches
+        cannot tell what the parse reads (lines that may be hidden in code blocks or comments,
+        `\\r` line breaks)."""
+        if isinstance(text, bytes):
+            return LogSketch._made(text, _BYTES)
+        return LogSketch._made(text, _TEXT)
+
+    @staticmethod
+    def _made(text: AnyStr, alphabet: _Alphabet[AnyStr]) -> LogSketch[AnyStr] | None:
+        # (a mark's first character looked for first: one that is not there is found at once)
+        if any(mark[:1] in text and mark in text for mark in alphabet.hidden):
             return None
-        return cls(text)
+        return LogSketch(text, alphabet)
 
-    def _matches(self, pattern: re.Pattern[str]) -> Iterator[tuple[int, re.Match[str]]]:
-        """The lines `pattern` (which begins with a line break) finds: their offsets and matches,
-        the first line's too."""
-        first = self._match_line(pattern, 0)
-        if first is not None:
-            yield 0, first
+    def _matches(self, pattern: re.Pattern[AnyStr]) -> Iterator[int]:
+        """The offsets of the lines `pattern` (which begins with a line break) finds, the first
+        line's too."""
+        if self._match_line(pattern, 0) is not None:
+            yield 0
         for match in pattern.finditer(self.text):
-            yield match.start() + 1, match
+            yield match.start() + 1
+
+    def _line(self, at: int) -> str:
+        """The line at offset `at` (a line's start), decoded, without its line break."""
+        text = self.text
+        end = text.find(self._a.nl, at)
+        return self._a.read(text[at : end if end >= 0 else len(text)])
 
     def _above(self, at: int) -> int:
         """The offset of the nearest line above offset `at` that starts with `#` (-1: none)."""
         if at <= 0:
             return -1
-        found = self.text.rfind("\n#", 0, at - 1)
+        found = self.text.rfind(self._a.nl_hash, 0, at - 1)
         if found >= 0:
             return found + 1
-        return 0 if self.text[:1] == "#" else -1
+        return 0 if self.text[:1] == self._a.hash else -1
 
     # -- headings ----------------------------------------------------------------------------
     def _heading(self, at: int) -> Record | None:
         """The record whose heading is the line at offset `at` (after its line break), read as
         the parse reads it; None when it is none (no heading, or no record's)."""
-        text = self.text
-        end = text.find("\n", at)
-        line = text[at : end if end >= 0 else len(text)]
+        line = self._line(at)
         if _IS_BOUNDARY.match(line) is None:
             return None
         found = _parse_heading(SectionStart(0), line)
@@ -118,32 +201,40 @@ class LogSketch:
     def _odd_headings(self) -> list[tuple[int, Record | None]]:
         """The headings in other forms than the canonical one: their offsets and records."""
         if self._odd is None:
-            self._odd = [(at, self._heading(at)) for at, _ in self._matches(_ODD)]
+            self._odd = [(at, self._heading(at)) for at in self._matches(self._a.odd)]
         return self._odd
 
     def _canonical(self, part: str, day: str, held: str) -> list[tuple[int, str]]:
         """The canonical record headings whose id has date digits `part` and whose date is `day`
         (patterns): their offsets and ids. Looked for where `held`, which each of them holds,
         occurs (a C-level search for a rare string, not a match at every heading)."""
-        pattern = re.compile(_canonical_heading(part, day))
+        pattern, needle, nl = self._a.canonical(part, day), self._a.make(held), self._a.nl
         text, found, last = self.text, [], -1
-        at = text.find(held)
+        at = text.find(needle)
         while at >= 0:
-            start = text.rfind("\n", 0, at) + 1
+            start = text.rfind(nl, 0, at) + 1
             if start != last:
                 last = start
                 if (match := self._match_line(pattern, start)) is not None:
-                    found.append((start, match.group(1)))
-            at = text.find(held, at + 1)
+                    found.append((start, self._a.read(match.group(1))))
+            at = text.find(needle, at + 1)
         return found
 
-    def _match_line(self, pattern: re.Pattern[str], start: int) -> re.Match[str] | None:
+    def _match_line(self, pattern: re.Pattern[AnyStr], start: int) -> re.Match[AnyStr] | None:
         """`pattern` (which begins with a line break) matched at the line starting at `start`."""
-        text = self.text
+        text, nl = self.text, self._a.nl
         if start:
             return pattern.match(text, start - 1)
-        end = text.find("\n")
-        return pattern.match("\n" + text[: end + 1 if end >= 0 else len(text)])
+        end = text.find(nl)
+        return pattern.match(nl + text[: end + 1 if end >= 0 else len(text)])
+
+    def _section_end(self, at: int) -> int:
+        """Where the section whose heading is at offset `at` ends: the line break before the
+        next heading, or the text's end."""
+        for match in self._a.boundary.finditer(self.text, at):
+            if self._a.exact or self._heading_line(match.start() + 1) is not None:
+                return match.start()
+        return len(self.text)
 
     # -- ids ---------------------------------------------------------------------------------
     def largest_on(self, day: dt.date) -> int:
@@ -169,10 +260,7 @@ class LogSketch:
     def _record(self, at: int, line: int = 0) -> Record:
         """The record whose heading is at offset `at` (on `line`), parsed from its section's
         lines as the parse parses it."""
-        text = self.text
-        following = _BOUNDARY.search(text, at)
-        end = following.start() if following else len(text)
-        lines = text[at:end].split("\n")
+        lines = self._a.read(self.text[at : self._section_end(at)]).split("\n")
         base = SectionStart(0)
         record = _parse_record(lines, base, len(lines))
         if not isinstance(record, Record):  # its heading was read as a record's: it still is
@@ -223,7 +311,7 @@ class LogSketch:
         """The line of each offset (in order), counted in one pass of the text."""
         lines, line, counted = {}, 0, 0
         for at in offsets:
-            line += self.text.count("\n", counted, at)
+            line += self.text.count(self._a.nl, counted, at)
             lines[at], counted = line, at
         return lines
 
@@ -258,26 +346,26 @@ class LogSketch:
         return self._language
 
     def _told_language(self) -> str | None:
-        text = self.text
-        end = text.find("\n")
-        first = "\n" + text[: end + 1 if end >= 0 else len(text)]
-        english = _may_be_english(first) or _may_be_english(text)
-        chinese = any(_MAY_BE_CHINESE.search(part) for part in (first, text))
+        text, nl = self.text, self._a.nl
+        end = text.find(nl)
+        first = nl + text[: end + 1 if end >= 0 else len(text)]
+        english = _may_be_english(first, self._a) or _may_be_english(text, self._a)
+        chinese = any(self._a.chinese.search(part) for part in (first, text))
         if english and chinese:
             return UNKNOWN
         # Fields of one language at most: the log's is that one if a record has a field.
-        if english and self._a_record_has_fields(_MAY_BE_ENGLISH):
+        if english and self._a_record_has_fields(self._a.english):
             return "en"
-        if chinese and self._a_record_has_fields(_MAY_BE_CHINESE):
+        if chinese and self._a_record_has_fields(self._a.chinese):
             return "zh"
-        lines = text.split("\n", 20)[:20]
-        return "en" if any(line.strip().lower() == "## records" for line in lines) else None
+        head = (self._a.read(line).strip().lower() for line in text.split(nl, 20)[:20])
+        return "en" if "## records" in head else None
 
-    def _a_record_has_fields(self, lines: re.Pattern[str]) -> bool:
+    def _a_record_has_fields(self, lines: re.Pattern[AnyStr]) -> bool:
         """Whether a record's section holds a field, looked for in the sections of the lines
         `lines` finds (every field's line is among them)."""
         seen: set[int] = set()
-        for at, _ in self._matches(lines):
+        for at in self._matches(lines):
             while at >= 0 and self._heading_line(at) is None:  # the heading of its section
                 at = self._above(at)
             if at < 0 or at in seen:
@@ -289,5 +377,6 @@ class LogSketch:
 
     def _heading_line(self, at: int) -> int | None:
         """`at` when the line there is a heading (any)."""
-        text = self.text
-        return at if text[at : at + 1] == "#" and _IS_BOUNDARY.match(text, at) else None
+        if self.text[at : at + 1] != self._a.hash:
+            return None
+        return at if _IS_BOUNDARY.match(self._line(at)) else None
