@@ -22,7 +22,6 @@ import os
 import threading
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +47,7 @@ from mcp.types import (
 
 from profile_memory.core.files import FACT_NAME
 from profile_memory.core.places import Places, locate
+from profile_memory.core.values import field, value_class
 from profile_memory.store.disk import DiskProvider
 
 POLL_SECONDS = 0.5
@@ -100,7 +100,7 @@ def sources(places: Places) -> dict[str, list[Key]]:
     }
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Snapshot:
     """What the watch saw: each watched file's stamp, and which pairs and memory folders exist."""
 
@@ -157,7 +157,7 @@ def changed(before: Snapshot, after: Snapshot, reads: dict[str, list[Key]]) -> l
 # -- the clients ---------------------------------------------------------------------------------
 
 
-@dataclass(eq=False)
+@value_class(eq=False)
 class Peer:
     """One client connection (handshake era): what it subscribed to, the log level it set, and the
     session that reaches it (its connection's standalone channel)."""

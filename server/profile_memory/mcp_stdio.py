@@ -19,7 +19,6 @@ import sys
 import threading
 import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 import anyio
@@ -27,6 +26,7 @@ import anyio.to_thread
 from mcp.server.stdio import stdio_server
 from mcp.types import jsonrpc_message_adapter
 
+from profile_memory.core.values import value_class
 from profile_memory.mcp_handshake import Opening
 from profile_memory.store.safe import wait_for_writes
 
@@ -38,7 +38,7 @@ INVALID_PARAMS = -32602
 EOF_GRACE = 1.0  # seconds the calls in flight get to answer once the client closed stdin
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Refusal:
     """Why a frame is not passed on, and the answer it gets (None: it carries no id)."""
 

@@ -1,7 +1,8 @@
 """What `pmem recall` and `pmem check` load at start (#25): a module a command does not use is not
 imported, so an agent calling recall on every prompt pays for Python and the profiles, not for a
 TOML parser, a date library, HTML tables, a process runner or `dataclasses` (with `inspect`, its
-import and each class it makes cost more than the rest of recall's start). Run as a real process (a fresh
+import and each class it makes cost more than the rest of recall's start; check makes its values
+with `core/values.py`). Run as a real process (a fresh
 interpreter: this one has loaded everything)."""
 
 from __future__ import annotations
@@ -60,6 +61,17 @@ def test_check_runs_no_git_where_no_gitattributes_names_the_driver(clean: Path) 
     loaded = loaded_after(clean, "check")
     assert not (loaded["subprocess"] or loaded["shlex"] or loaded["tomllib"])
     assert not loaded["profile_memory.core.merge"]  # no conflict marker in the files
+
+
+def test_check_loads_no_dataclasses(clean: Path) -> None:
+    """Its values are made by `core/values.py`, at a part of a dataclass's cost (a journal is
+    read with pydantic, which loads them: a pair is checked here)."""
+    pair = [
+        str(clean / "home/.cursor/profile" / name)
+        for name in ("user-profile.md", "user-profile-log.md")
+    ]
+    loaded = loaded_after(clean, "check", *pair)
+    assert not (loaded["dataclasses"] or loaded["inspect"])
 
 
 def test_check_still_reports_conflict_markers(clean: Path) -> None:

@@ -1,9 +1,7 @@
 """An update of the index moves every finding onto the new parse's records (`RecordFinding`): each
 list of the index is remapped whatever its type, so a finding type added later is not forgotten."""
 
-import dataclasses
-
-from profile_memory.core import index
+from profile_memory.core import index, values
 from profile_memory.core.index import LogIndex, RecordFinding
 from profile_memory.core.log import parse_log
 
@@ -19,7 +17,7 @@ LOG = """# Log
 
 
 def test_every_list_of_the_index_holds_records_or_record_findings():
-    hints = {f.name: f.type for f in dataclasses.fields(LogIndex)}
+    hints = {f.name: f.type for f in values.fields(LogIndex)}
     lists = [name for name, hint in hints.items() if str(hint).startswith("list[")]
     assert len(lists) >= 5
     for name in lists:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
 from typing import Any, TypeVar
@@ -26,6 +25,7 @@ from profile_memory.core.profile import Entry, parse_profile
 from profile_memory.core.rules import check_source
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import Span
+from profile_memory.core.values import field, value_class
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -38,7 +38,7 @@ class OfferKind(Enum):
     DELETE = "refactor.delete"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Request:
     """What running an action needs: the action, the file and line it was offered on, and the
     fields its entry in `ACTIONS` names."""
@@ -76,7 +76,7 @@ def _given(value: T | None, name: str) -> T:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Action:
     name: str
     run: Callable[[Planner, Request], object]
@@ -157,7 +157,7 @@ def run(planner: Planner, request: Request) -> None:
     action.run(planner, request)
 
 
-@dataclass
+@value_class
 class Offer:
     title: str
     kind: OfferKind
@@ -169,7 +169,7 @@ class Offer:
         self.title = masked_message(self.title)  # titles quote entries, categories, proposals
 
 
-@dataclass
+@value_class
 class _Context:
     """One listing: the file, its lines, and the id the next allocation gives (asked for at most
     once, and only when an offer's title shows it)."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.messages import msg
+from profile_memory.core.values import value_class
 
 # A token that looks like an anchor: `PF-` then digits or dashes, not glued to an ASCII word before
 # it. The dashes of a comment's ends (`<!--PF-20260302-01-->`) are not part of it: agents leave out
@@ -20,7 +20,7 @@ _SHAPE = lazy_pattern(r"PF-(\d+)-(\d+)")
 MAX_SEQ_DIGITS = 6  # a million ids a day; longer is a typo, or an attack on int()
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@value_class(frozen=True, slots=True, order=True)
 class AnchorId:
     day: dt.date
     seq: int

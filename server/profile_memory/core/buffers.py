@@ -6,7 +6,6 @@ minimal edit per file at the end (`changes`). Also the edits themselves and how 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import PurePath
 
 from profile_memory.core.messages import joined, msg
@@ -18,16 +17,17 @@ from profile_memory.core.text import (
     shared_ends,
     split_keep_ends,
 )
+from profile_memory.core.values import value_class
 from profile_memory.core.workspace import Workspace
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Edit:
     span: Span
     text: str
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class FileEdit:
     path: PurePath
     edits: list[Edit]

@@ -4,23 +4,23 @@ applied."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 from pathlib import PurePath
 
 from profile_memory.core.codes import CODES, Severity
 from profile_memory.core.messages import Text
 from profile_memory.core.secrets import masked
 from profile_memory.core.span import Span
+from profile_memory.core.values import replace, value_class
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Related:
     path: PurePath
     span: Span
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Finding:
     """A rule's observation, before configuration decides its severity."""
 
@@ -31,7 +31,7 @@ class Finding:
     default: Severity | None = None  # where a code's default depends on the place (PM014)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Diagnostic:
     path: PurePath
     span: Span

@@ -14,9 +14,9 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from dataclasses import asdict, dataclass
 
 from profile_memory.core.secrets import find_secrets, redacted
+from profile_memory.core.values import asdict, value_class
 
 HISTORY_FOLDER = ".fact-history"
 INDEX_NAME = "index.jsonl"
@@ -77,7 +77,7 @@ def unified_diff(old: bytes, new: bytes, old_label: str, new_label: str) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Replacement:
     """One index line: the version `rev` was replaced at `ts` by `by`, with a content whose sha256
     is `to`, adding `added` lines and removing `removed`."""
@@ -109,7 +109,7 @@ def parse_index(text: str) -> dict[str, Replacement]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Version:
     """A kept version as listed: `sha256` and `bytes` are of the file as it is now."""
 

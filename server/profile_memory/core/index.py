@@ -9,22 +9,21 @@ PM051) and one over the profile: no step rescans the file.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
 from typing import Any, TypeVar
 
-from profile_memory.core import anchors
+from profile_memory.core import anchors, values
 from profile_memory.core.files import log_file_name, profile_file_name
 from profile_memory.core.log import DELETED_TITLE_MARKS, LogDoc, Op, Record
 from profile_memory.core.log.sketch import AnySketch
 from profile_memory.core.messages import msg
 from profile_memory.core.profile import Entry, ProfileDoc
 from profile_memory.core.text import normalise, punctuation_changed
+from profile_memory.core.values import field, value_class
 
 Remap = Callable[[Record], Record]  # a record of the previous parse -> the same of the new one
 
@@ -39,10 +38,10 @@ class RecordFinding:
     def remapped(self: F, current: Remap) -> F:
         named = {
             f.name: current(value)
-            for f in dataclasses.fields(self)  # type: ignore[arg-type]  # every subclass is one
+            for f in values.fields(self)  # every subclass is a value class
             if isinstance(value := getattr(self, f.name), Record)
         }
-        return dataclasses.replace(self, **named) if named else self  # type: ignore[type-var]
+        return values.replace(self, **named) if named else self
 
 
 F = TypeVar("F", bound=RecordFinding)
@@ -61,14 +60,14 @@ class State(Enum):
     RETIRED = "retired"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class DuplicateAdd(RecordFinding):
     record: Record
     first: Record
     after_delete: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class EarlyDate(RecordFinding):
     record: Record
     previous: (
@@ -90,7 +89,7 @@ class EarlyDate(RecordFinding):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class OldMismatch(RecordFinding):
     """An evolve or pivot whose OLD is not the previous 精简版 of the id it changes (None: of no
     id)."""
@@ -113,7 +112,7 @@ class OldMismatch(RecordFinding):
         )
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class OutOfOrder(RecordFinding):
     """A record dated before the record above it in the log; in a log written newest-first (most
     records dated before the record above them), the one finding of the whole log, at its first such
@@ -133,7 +132,7 @@ def latest_value(records: list[Record], key: str) -> str | None:
     return None
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class History:
     id: str
     day: dt.date | None  # the date its id names (None: a malformed id)
@@ -162,7 +161,7 @@ class History:
         return self.latest_value("summary")
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class LogIndex:
     histories: dict[str, History] = field(default_factory=dict)
     duplicate_adds: list[DuplicateAdd] = field(default_factory=list)
@@ -219,7 +218,7 @@ class LogIndex:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class MarkChanged:
     """An evolve whose OLD is the previous 精简版 of its id but for a punctuation mark: the mark
     expected, as it was written."""
@@ -417,7 +416,7 @@ def _out_of_order(records: list[Record], early: Collection[Record]) -> list[OutO
                 later += 1
         above = record
     if len(found) > 1 and len(found) > later:
-        return [dataclasses.replace(found[0], newest_first=len(found))]
+        return [values.replace(found[0], newest_first=len(found))]
     named = {id(r) for r in early}
     return [f for f in found if id(f.record) not in named]
 
@@ -448,7 +447,7 @@ def entries_by_id(doc: ProfileDoc) -> dict[str, list[Entry]]:
     return dict(entries)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class ProfileFile:
     """A pair's compact profile as read: where it is and what it says."""
 
@@ -456,7 +455,7 @@ class ProfileFile:
     doc: ProfileDoc
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class LogFile:
     """A pair's detailed log as read; `complete` is False when it was cut at the size bound."""
 
@@ -465,7 +464,7 @@ class LogFile:
     complete: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class LogReader:
     """A pair's log, read on first need: its parse, its index, and its sketch (the headings
     alone, `log.sketch`; None when they cannot tell)."""
@@ -478,7 +477,7 @@ class LogReader:
     indexed: Callable[[], bool]  # whether its index is made already (it answers then)
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class PairIndex:
     """Both files of one pair (either may be missing or unreadable: None) and what they say about
     each id. The log is parsed and indexed when first asked for (`log`, `log_index`); a write asks
@@ -702,7 +701,7 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
     # every list of the index (findings, records) on the new records, so none is forgotten
     lists: dict[str, Any] = {  # typed by the fields they come from
         f.name: _remapped_list(value, current)
-        for f in dataclasses.fields(LogIndex)
+        for f in values.fields(LogIndex)
         if isinstance(value := getattr(previous, f.name), list)
     }
     mismatches = _rechecked_olds(
@@ -718,7 +717,7 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
     if previous._marks is not None:
         marks = {i: found for i, found in previous._marks.items() if i not in touched}
         marks |= {i: found for i in touched if i in histories if (found := _marks_of(histories[i]))}
-    return dataclasses.replace(
+    return values.replace(
         previous,
         **lists,
         histories=histories,

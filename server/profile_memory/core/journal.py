@@ -9,12 +9,12 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from profile_memory.core.messages import msg
 from profile_memory.core.text import line_count, split_lines
+from profile_memory.core.values import value_class
 
 if TYPE_CHECKING:
     from profile_memory.core.journal_model import JournalEntry
@@ -33,7 +33,7 @@ def new_entry(ts: str, tags: list[str], text: str) -> JournalEntry:
     return entry
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class JournalLine:
     """A line of the journal: its entry, or why it has none (`code` PM020 or PM021)."""
 

@@ -20,7 +20,6 @@ import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from profile_memory.core import anchors
 from profile_memory.core.log import LogDoc, Op, Record, parse_log
@@ -33,6 +32,7 @@ from profile_memory.core.text import (
     normalise,
     split_lines,
 )
+from profile_memory.core.values import field, value_class
 
 OURS_MARKER = "<<<<<<< ours"
 SPLIT_MARKER = "======="
@@ -51,7 +51,7 @@ Side = str  # "ours" or "theirs"
 # -- what a merge gives --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Renumbering:
     """The ids to renumber on each side of one merge of a pair: old id -> new id."""
 
@@ -65,20 +65,20 @@ class Renumbering:
         return bool(self.ours or self.theirs)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Merged:
     text: str
     conflicts: int  # atoms left in conflict markers
     renumbered: tuple[tuple[Side, str, str], ...] = ()  # (side, old id, new id)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Atom:
     key: str
     lines: Lines
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Conflict:
     ours: Lines
     theirs: Lines
@@ -181,7 +181,7 @@ def _line_name(line: str) -> str | None:
 # -- renumbering ---------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class _History:
     first: str  # the text of its first record
     summary: str  # the latest 精简版, normalised
@@ -389,7 +389,7 @@ def _listed(plan: Renumbering) -> tuple[tuple[Side, str, str], ...]:
 # -- logs ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class _RecordInfo:
     id: str
     date: dt.date | None

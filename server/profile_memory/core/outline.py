@@ -11,7 +11,6 @@ import datetime as dt
 import heapq
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import PurePath
 
@@ -26,6 +25,7 @@ from profile_memory.core.resolve import Resolver
 from profile_memory.core.rules import check_path
 from profile_memory.core.secrets import masked
 from profile_memory.core.tokens import estimate
+from profile_memory.core.values import field, value_class
 
 
 class EntryState(Enum):
@@ -36,7 +36,7 @@ class EntryState(Enum):
     RETIRED = "retired"  # its id was replaced by a pivot (PM008)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value_class(frozen=True, slots=True, kw_only=True)
 class RecordView:
     id: str
     date: str
@@ -49,7 +49,7 @@ class RecordView:
     labels: dict[str, str] = field(default_factory=dict)  # canonical key -> the key as written
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value_class(frozen=True, slots=True, kw_only=True)
 class EntryView:
     id: str | None
     text: str
@@ -59,14 +59,14 @@ class EntryView:
     last: RecordView | None
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class CategoryView:
     name: str
     line: int
     entries: list[EntryView]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value_class(frozen=True, slots=True, kw_only=True)
 class PairView:
     name: str
     folder: PurePath
@@ -80,7 +80,7 @@ class PairView:
     categories: list[CategoryView]
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class EntryLabel:
     """What an entry's line says beside it in the editor (inlay hint or code lens)."""
 
@@ -121,7 +121,7 @@ def entry_label(pair: PairIndex, entry: Entry) -> EntryLabel:
     )  # the operation is as written
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class PendingView:
     path: PurePath
     proposals: list[Proposal]

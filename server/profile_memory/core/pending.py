@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from enum import Enum
 
 from profile_memory.core import anchors
@@ -15,6 +14,7 @@ from profile_memory.core.profile import Token, malformed_tokens, well_formed_tok
 from profile_memory.core.secrets import masked
 from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
+from profile_memory.core.values import field, value_class
 
 
 class Scope(Enum):
@@ -73,7 +73,7 @@ _LIST_ITEM = lazy_pattern(_MARKER + r"(?:\s|$)")
 _WARNING = lazy_pattern("\u26a0\ufe0f?")
 
 
-@dataclass(slots=True, kw_only=True)
+@value_class(slots=True, kw_only=True)
 class Proposal:
     line: int
     end_line: int  # exclusive: the proposal and its sub-lines
@@ -100,14 +100,14 @@ def proposal_fields(proposal: Proposal) -> dict[str, str | None]:
     }
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Suggestion:
     scope: Scope | None
     name: str
     line: int
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class PendingDoc:
     lines: list[str]
     proposals: list[Proposal] = field(default_factory=list)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Set
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from profile_memory.core import anchors
@@ -16,9 +15,10 @@ from profile_memory.core.messages import joined, msg
 from profile_memory.core.slips import NON_CANONICAL, Slip, quoted
 from profile_memory.core.span import BrokenLine, Span
 from profile_memory.core.text import HTML_COMMENT, line_count, split_lines
+from profile_memory.core.values import field, value_class
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Token:
     """An anchor-like token and where it stands; `problem` is None for a well-formed id."""
 
@@ -69,7 +69,7 @@ def well_formed_tokens(lines: list[str], hidden: Set[int] | None = None) -> list
     ]
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class Entry:
     line: int
     text: str  # between `- ` and the first anchor comment, trimmed
@@ -85,7 +85,7 @@ class Entry:
         return self.anchors[0].text if self.anchors else None
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Category:
     name: str
     line: int
@@ -119,7 +119,7 @@ def same_category(a: str, b: str) -> bool:
     return category_key(a) == category_key(b)
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class ProfileDoc:
     lines: list[str]
     line_count: int

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import PurePath
 
 from profile_memory.core import anchors
@@ -22,10 +21,11 @@ from profile_memory.core.plans import PairRef, PlanError
 from profile_memory.core.profile import Token, tokens_on_line
 from profile_memory.core.span import Span
 from profile_memory.core.trace import Mention
+from profile_memory.core.values import value_class
 from profile_memory.core.workspace import FileKind, ProfileSet, Workspace, allocator_for
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Resolver:
     workspace: Workspace
     places: Sequence[Places]

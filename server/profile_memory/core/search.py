@@ -17,7 +17,6 @@ import json.scanner
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
@@ -26,6 +25,7 @@ from profile_memory.core.log import LogDoc
 from profile_memory.core.messages import msg
 from profile_memory.core.secrets import masked, may_hold_secret
 from profile_memory.core.text import line_ends
+from profile_memory.core.values import field, value_class
 
 if TYPE_CHECKING:
     from profile_memory.core.index import LogFile
@@ -43,7 +43,7 @@ def check_limit(limit: object) -> int:
     return limit
 
 
-@dataclass(slots=True)  # not frozen: one is made per hit, and a frozen one costs 3× to make
+@value_class(slots=True)  # not frozen: one is made per hit, and a frozen one costs 3× to make
 class FoundEntry:
     """An entry as a search reads it (as leniently as Cherry's own search: any JSON object with a
     string `text`; `pmem check` still reports a line in another form, PM021), each secret in its
@@ -54,20 +54,20 @@ class FoundEntry:
     text: str
 
 
-@dataclass(slots=True)  # not frozen: one is made per hit, and a frozen one costs 3× to make
+@value_class(slots=True)  # not frozen: one is made per hit, and a frozen one costs 3× to make
 class JournalHit:
     path: PurePath
     line: int  # 0-based
     entry: FoundEntry
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class JournalResult:
     hits: list[JournalHit] = field(default_factory=list)  # newest first
     malformed: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class _Query:
     """What a journal search asks, case-folded once."""
 
@@ -128,7 +128,7 @@ def _looks_like_object(raw: bytes) -> bool:
     return stripped[:1] == b"{" and stripped[-1:] == b"}"
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Block:
     """Whole lines of a journal read together: the 0-based number of the last one, and their bytes
     (without the final line break)."""
@@ -147,7 +147,7 @@ class Block:
             yield first + offset, parts[offset].rstrip(b"\r")
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Blocks:
     """A journal file as blocks of lines, newest first (see `search_journal_blocks`)."""
 
@@ -456,7 +456,7 @@ def newest_first(lines: list[bytes]) -> Iterable[tuple[int, bytes]]:
     return ((index, lines[index]) for index in range(len(lines) - 1, -1, -1))
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class LogHit:
     path: PurePath
     line: int
@@ -486,7 +486,7 @@ def search_log(path: PurePath, doc: LogDoc, query: str) -> list[LogHit]:
     return hits
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class MemoryHits:
     hits: list[JournalHit | LogHit] = field(default_factory=list)  # newest first
     malformed: int = 0  # journal lines skipped on the way

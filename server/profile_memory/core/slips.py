@@ -7,16 +7,15 @@ the quick fix and what `pmem fix` writes. See docs/format.md, "Tolerant reading"
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from profile_memory.core.secrets import masked
 from profile_memory.core.span import Span
+from profile_memory.core.values import value_class
 
 WRONG_HEADING = "PM016"  # a record heading in the wrong form: a warning
 NON_CANONICAL = "PM018"  # spacing, bold, colons, wording: information
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Slip:
     """One slip. `line` counts from a base (a log record's heading, or 0 for a whole file) so that a
     record's slips move with it when lines are added above it."""

@@ -10,9 +10,9 @@ per file; every figure shown is labelled "≈".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from profile_memory.core.lazy import pattern as lazy_pattern
+from profile_memory.core.values import value_class
 
 _CJK = (
     r"\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3400-\u4dbf"
@@ -26,7 +26,7 @@ _PIECES = lazy_pattern(
 LONG_WORD = 6  # letters a common word token holds; each further 4 cost about one more
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Counts:
     cjk: int = 0  # CJK ideographs, kana, hangul, full-width forms
     words: int = 0  # runs of Latin letters

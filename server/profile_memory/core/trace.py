@@ -4,7 +4,6 @@ entry and its log records."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import PurePath
 
 from profile_memory.core.index import History, LogFile, PairIndex, ProfileFile
@@ -14,9 +13,10 @@ from profile_memory.core.pending import Proposal
 from profile_memory.core.profile import Entry
 from profile_memory.core.render import ShowPath
 from profile_memory.core.secrets import masked
+from profile_memory.core.values import value_class
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class PairTrace:
     pair: PairIndex
     entries: list[Entry]
@@ -55,7 +55,7 @@ def _full(pair: PairIndex, record: Record, show: ShowPath) -> list[str]:
     return [f"  {number:>{width}} | {text}" for number, text in record_lines(pair, record)]
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Mention:
     """A pending proposal that names the id as its target."""
 

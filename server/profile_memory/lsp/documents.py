@@ -11,12 +11,12 @@ identity. The full text is joined only when asked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from itertools import repeat
 
 from lsprotocol import types
 
 from profile_memory.core.text import LINE_BREAK, shared_ends, split_lines
+from profile_memory.core.values import field, value_class
 from profile_memory.lsp.positions import from_client
 
 
@@ -39,7 +39,7 @@ def _join(lines: list[str], breaks: list[str] | None) -> str:
     return "".join([part for pair in zip(lines, breaks, strict=False) for part in pair])
 
 
-@dataclass
+@value_class
 class Document:
     uri: str
     version: int  # the client's, for what is published; it is not trusted to change on each edit

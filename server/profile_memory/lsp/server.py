@@ -12,7 +12,6 @@ import ctypes
 import logging
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any
 
@@ -29,6 +28,7 @@ from profile_memory.core.places import Places, locate
 from profile_memory.core.profile import Token
 from profile_memory.core.resolve import Resolver, token_at
 from profile_memory.core.span import Span
+from profile_memory.core.values import value_class
 from profile_memory.core.workspace import Source, Workspace
 from profile_memory.lsp.documents import Document
 from profile_memory.lsp.positions import UTF16, column_of, range_of
@@ -38,7 +38,7 @@ from profile_memory.lsp.safety import guarded
 logger = logging.getLogger("profile_memory")
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class InvalidRequest:
     """A request whose params did not validate: it still gets an answer (pygls 2.1 answers none, and
     the client would wait for ever)."""

@@ -4,7 +4,6 @@ anyone is asked, the question (elicitation) and what each answer does."""
 # No `from __future__ import annotations`: the SDK reads each tool's annotations at run time, and
 # they name resolvers defined beside the tools.
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -28,6 +27,7 @@ from profile_memory.core.messages import CATALOGUE, msg, render
 from profile_memory.core.plans import Plan
 from profile_memory.core.profile import parse_profile
 from profile_memory.core.questions import question
+from profile_memory.core.values import value_class
 from profile_memory.front import Context as Here
 from profile_memory.mcp_server.engine import (
     WRITE_ERRORS,
@@ -94,7 +94,7 @@ def write(here: Here, title: str, operation: Operation) -> tuple[Plan, list[str]
     return plan, [here.show(path) for path in written]
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Planned:
     """A profile change as planned before anyone is asked: the operation, and the plan with the
     files it was made from (what the question shows, and all a yes writes)."""
@@ -167,7 +167,7 @@ class ApprovalZh(Approval):
 APPROVALS: dict[str, type[Approval]] = {"en": Approval, "zh": ApprovalZh}
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class NotAsked:
     """The resolver's answer when nobody is asked: the client cannot ask (`pending`), its own
     approval of the tool call is trusted (`trusted`), or the plan changes nothing (`nothing`)."""

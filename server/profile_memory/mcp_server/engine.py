@@ -10,7 +10,6 @@ import threading
 import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TypeVar, cast
@@ -24,6 +23,7 @@ from mcp.types import ToolAnnotations
 from profile_memory.core.config import today
 from profile_memory.core.messages import Lang, Text, language_of_environment, msg, render, said
 from profile_memory.core.text import one_line
+from profile_memory.core.values import field, value_class
 from profile_memory.core.workspace import Workspace
 from profile_memory.front import Context as Here
 from profile_memory.front import (
@@ -104,7 +104,7 @@ class Engine:
         return value
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Door:
     """Where the memory is (`project`, `user_dir`) and whether the client's own approval of a tool
     call counts as the person's yes; and the engine that reads it for the server's life."""

@@ -10,7 +10,6 @@ under the locks, the same files read the same (README, "Safety"); else nothing i
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import os
 import sys
@@ -19,6 +18,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path, PurePath
 from typing import Any
 
+from profile_memory.core import values
 from profile_memory.core.buffers import Edit, apply_edits
 from profile_memory.core.config import Settings, today
 from profile_memory.core.files import role_of
@@ -121,7 +121,7 @@ def read_again(read_as: dict[PurePath, str | None]) -> dict[PurePath, str | None
     return reading.read_as
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@values.value_class(frozen=True, slots=True)
 class Prepared:
     """A plan and what it was made from: each file's sha256 as the plan read it (None: missing),
     each folder's memory file names; the day it was planned on and the workspace it read the
@@ -130,7 +130,7 @@ class Prepared:
     plan: Plan
     read_as: dict[PurePath, str | None]
     day: object = None
-    workspace: Workspace | None = dataclasses.field(default=None, compare=False, repr=False)
+    workspace: Workspace | None = values.field(default=None, compare=False, repr=False)
 
 
 @contextmanager

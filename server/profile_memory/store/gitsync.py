@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +18,7 @@ from profile_memory.core.files import LOG_SUFFIX, Role, role_of
 from profile_memory.core.messages import msg
 from profile_memory.core.pending import Scope
 from profile_memory.core.text import UTF8_BOM
+from profile_memory.core.values import value_class
 from profile_memory.store.safe import append_missing_lines, open_folder
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def work_tree(cwd: Path) -> Path:
     return Path(done.stdout.decode().strip())
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Setup:
     top: Path
     attributes_added: tuple[str, ...]
@@ -234,7 +234,7 @@ def _log_plan(
     return merge.renumbering(*versions) if versions is not None else None
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class DriverResult:
     conflicts: int
     notes: tuple[str, ...]

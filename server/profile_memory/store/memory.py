@@ -14,7 +14,6 @@ import os
 import stat
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +22,7 @@ from profile_memory.core.files import FACT_FILE, JOURNAL_FILE, MEMORY_FOLDER
 from profile_memory.core.journal import new_entry
 from profile_memory.core.messages import msg
 from profile_memory.core.secrets import describe as describe_secrets
+from profile_memory.core.values import value_class
 from profile_memory.store import fact_history
 from profile_memory.store.folder import Folder, is_link_at, read_at
 from profile_memory.store.safe import (
@@ -117,7 +117,7 @@ def journal_entry(text: str, tags: list, allow_secret: bool = False) -> JournalE
     return new_entry(now_timestamp(), cleaned, text)
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class Appended:
     path: Path
     entry: JournalEntry
@@ -174,7 +174,7 @@ def _remove_stale_temps(opened: Folder, name: str) -> None:
                 pass
 
 
-@dataclass(frozen=True)
+@value_class(frozen=True)
 class FactWritten:
     """FACT.md replaced: its path, the new content's sha256, and the version kept of what it
     replaced (None when there was none, or nothing changed)."""

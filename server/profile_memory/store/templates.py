@@ -3,7 +3,6 @@ only, never an overwrite."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from profile_memory.core.files import (
     log_file_name,
     profile_file_name,
 )
+from profile_memory.core.values import value_class
 from profile_memory.store.safe import (
     IGNORED_NAMES,
     append_missing_lines,
@@ -59,7 +59,7 @@ def template_text(name: str, language: str = "zh") -> str:
     return (folder / name).read_text(encoding="utf-8")
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Provisioned:
     path: Path
     created: bool

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from profile_memory.core.blocks import blocks_of, marked_after_edit, marked_lines
@@ -15,6 +14,7 @@ from profile_memory.core.log.templated import TemplatedLines, _parse_sections
 from profile_memory.core.profile import Token
 from profile_memory.core.span import BrokenLine
 from profile_memory.core.text import line_count, shared_ends, split_lines
+from profile_memory.core.values import value_class
 
 T = TypeVar("T")
 
@@ -45,7 +45,7 @@ def _fresh(lines: list[str], count: int) -> LogDoc:
     return doc
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class _Kept(Generic[T]):
     """The items of the previous parse before the re-read lines and after them."""
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Container, Iterator
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from profile_memory.core import anchors
@@ -16,9 +15,10 @@ from profile_memory.core.messages import msg
 from profile_memory.core.profile import Token
 from profile_memory.core.slips import Slip
 from profile_memory.core.span import BrokenLine, Span
+from profile_memory.core.values import field, value_class
 
 
-@dataclass(slots=True, eq=False)
+@value_class(slots=True, eq=False)
 class SectionStart:
     """The line where a section starts, shared by its record and fields. When lines are added or
     removed above a section, the next parse moves it by changing this one number: its record and
@@ -27,7 +27,7 @@ class SectionStart:
     line: int
 
 
-@dataclass(slots=True, kw_only=True)
+@value_class(slots=True, kw_only=True)
 class Field:
     key: str  # canonical key (`summary`) or the written key when unknown
     label: str  # as written
@@ -50,7 +50,7 @@ class Field:
         return Span(line + self.offset, self.start_col, line + self.end_offset, self.end_col)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Layout:
     """Where the fields of a record written exactly as the template writes it stand (one of a few
     shared by every such record): its values are read from its lines without parsing them."""
@@ -89,7 +89,7 @@ class RecordForm(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class ParsedFields:
     """A record's fields read line by line, the first of each key in the order written."""
 
@@ -121,7 +121,7 @@ class ParsedFields:
 NO_FIELDS = ParsedFields({})  # a heading's record before its fields are read (never changed)
 
 
-@dataclass(slots=True, kw_only=True)
+@value_class(slots=True, kw_only=True)
 class Record:
     base: SectionStart = field(repr=False)
     width: int  # of the heading line (its text is the document's line, not kept twice)
@@ -207,7 +207,7 @@ class Record:
         return self.form.english
 
 
-@dataclass(slots=True, eq=False, kw_only=True)
+@value_class(slots=True, eq=False, kw_only=True)
 class Section:
     """The lines from one heading to the next (or from the file's start): a record, a malformed
     record heading, or text outside records, with the malformed tokens of its lines. A later parse
@@ -254,7 +254,7 @@ class Section:
             )
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class RecordChange:
     """Which records of a parse may differ from those of the parse it was made from (`since`, that
     parse's `stamp`): positions `first` to `stop` (exclusive) of `records`. The records before and
@@ -265,7 +265,7 @@ class RecordChange:
     stop: int
 
 
-@dataclass(slots=True, kw_only=True)
+@value_class(slots=True, kw_only=True)
 class LogDoc:
     lines: list[str]
     sections: list[Section] = field(default_factory=list, repr=False)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from dataclasses import dataclass
 
 from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.log.words import OP_SYNONYMS, OP_WORDS, OP_WRITTEN, TRADITIONAL_OPS, Op
 from profile_memory.core.messages import joined, msg
+from profile_memory.core.values import value_class
 
 _OPERATION = lazy_pattern(r"\s*(?P<word>[^\s（(:：]+)(?P<rest>.*)", re.DOTALL)
 
@@ -27,7 +27,7 @@ _OLD_LABEL = lazy_pattern(r"(?:旧|原|old|before|from)\s*[:：]\s*", re.IGNOREC
 _NEW_LABEL = lazy_pattern(r"(?:新|new|after|to)\s*[:：]\s*", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class Operation:
     word: str
     kind: Op | None  # None: not an operation word (PM013)

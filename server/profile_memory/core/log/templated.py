@@ -9,7 +9,6 @@ import functools
 import re
 import sys
 from collections.abc import Container, Iterator
-from dataclasses import dataclass
 
 from profile_memory.core import anchors
 from profile_memory.core.lazy import pattern as lazy_pattern
@@ -25,6 +24,7 @@ from profile_memory.core.log.parse import (
 from profile_memory.core.log.words import FIELD_LABELS, REQUIRED_FIELDS
 from profile_memory.core.profile import malformed_tokens_in
 from profile_memory.core.secrets import suspect_lines
+from profile_memory.core.values import value_class
 
 _VALUE = r"\S(?:.*\S)?"  # a value as `_canonical_field` reads it: nothing to strip
 
@@ -57,7 +57,7 @@ _TEMPLATED = lazy_pattern(
 _TITLE_AFTER_ID = len("] 2026-04-12 — ")  # in a templated heading, from the id's end to the title
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class TemplatedLines:
     """The form of a record written as the template writes it (`RecordForm`): its section's lines
     (the document's own strings) and where its values stand on them; its `Field`s are made only

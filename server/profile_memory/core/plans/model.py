@@ -5,7 +5,6 @@ each language."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import PurePath
 
@@ -23,6 +22,7 @@ from profile_memory.core.pending import ProposalKind, Scope
 from profile_memory.core.plans.bounds import PlanError
 from profile_memory.core.profile import Entry
 from profile_memory.core.slips import quoted
+from profile_memory.core.values import field, value_class
 
 TITLE_MARKS = {
     "zh": {
@@ -69,7 +69,7 @@ class Decision(StrEnum):
     DISCARD = "discard"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value_class(frozen=True, slots=True, kw_only=True)
 class Change:
     """One change of a plan in the person's terms (what a question about the plan shows): `kind`
     is add, evolve, pivot, delete, restore, discard (a proposal dropped) or resume (an earlier
@@ -88,7 +88,7 @@ class Change:
     proposed: str | None = None  # a discard: the kind of the proposal it drops
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@value_class(frozen=True, slots=True, kw_only=True)
 class Said:
     """What one log record of a change says (docs/format.md, "Profile log"): its operation, category
     and 精简版, the person's words and where they were said; `old` makes the operation `WORD（OLD →
@@ -110,7 +110,7 @@ class Said:
         return cls(op=op, category=entry.category or "", summary=entry.text, **fields)
 
 
-@dataclass(slots=True, kw_only=True)
+@value_class(slots=True, kw_only=True)
 class Plan:
     title: str
     files: list[FileEdit] = field(default_factory=list)
@@ -122,7 +122,7 @@ class Plan:
     changes: list[Change] = field(default_factory=list)  # what it does, in the person's terms
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class OverLimit:
     """The limit reminder (docs/format.md, "Safety rules for writes"): a write that leaves a compact
     profile over its limit says so (it is not refused)."""
@@ -152,7 +152,7 @@ def refuse_shared_id(pair: PairIndex, anchor_id: str) -> None:
 Templates = Callable[[str, str], str]  # (file name, language) -> template text
 
 
-@dataclass(slots=True)
+@value_class(slots=True)
 class PairRef:
     folder: PurePath
     name: str

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Finding, Related
@@ -27,6 +26,7 @@ from profile_memory.core.rules.common import (
 )
 from profile_memory.core.slips import quoted
 from profile_memory.core.span import Span
+from profile_memory.core.values import value_class
 from profile_memory.core.workspace import Source, Workspace
 
 
@@ -204,7 +204,7 @@ def _changed_punctuation(pair: PairIndex) -> list[Finding]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@value_class(frozen=True, slots=True)
 class _AgainstProfile:
     """What `_against_profile` found, with what it was found from: the index (by its stamp), each
     id's entries (their categories, all the check reads of them) and the profile's headings."""
