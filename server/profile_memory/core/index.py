@@ -651,18 +651,7 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
     so typing in a 精简版 keeps the histories' shape unless the text is one that is looked up."""
     if not len(old.records) == len(new.records) == len(previous.ranks):
         return None
-    if new.changed is not None and new.changed.since is old.stamp:
-        changed = [
-            p
-            for p in range(new.changed.first, new.changed.stop)
-            if old.records[p] is not new.records[p]
-        ]
-    else:
-        changed = [
-            p
-            for p, (was, now) in enumerate(zip(old.records, new.records, strict=False))
-            if was is not now
-        ]
+    changed = _changed_positions(old, new)
     looking: set[int] = set()  # lookers whose OLD is a summary that changed, read after it
     for position in changed:
         was, now = old.records[position], new.records[position]
@@ -726,6 +715,16 @@ def update_index(previous: LogIndex, old: LogDoc, new: LogDoc) -> LogIndex | Non
         stamp=object(),
         updated=(previous.stamp, touched),
     )
+
+
+def _changed_positions(old: LogDoc, new: LogDoc) -> list[int]:
+    """The positions of the records `new` parsed again (the others are `old`'s own objects): in
+    the range the parse says it changed, when it was made from `old`."""
+    if new.changed is not None and new.changed.since is old.stamp:
+        span = range(new.changed.first, new.changed.stop)
+        return [p for p in span if old.records[p] is not new.records[p]]
+    pairs = enumerate(zip(old.records, new.records, strict=False))
+    return [p for p, (was, now) in pairs if was is not now]
 
 
 def _rechecked_olds(
