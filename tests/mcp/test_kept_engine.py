@@ -136,3 +136,18 @@ def test_a_version_is_never_given_twice(tmp_path: Path):
         seen.add(provider.read(path).version)
         path.unlink()
     assert len(seen) == 4
+
+
+def test_a_recent_file_read_again_keeps_its_parses_and_findings(tmp_path: Path):
+    """A file whose timestamps are too recent to trust is read at every call, but when it reads
+    the same its source is the one already made, and with it what was found in it (a check called
+    right after a write costs a read, not the check again: 25 ms a call at 300 ids)."""
+    from profile_memory.core.workspace import Workspace
+
+    profile = tmp_path / "user-profile.md"
+    profile.write_text("# User Profile\n\n## 技术偏好\n- 偏好 Vue 🙂 <!-- PF-20260412-01 -->\n")
+    workspace = Workspace(KeptDiskProvider(), user_dir=tmp_path)  # the real clock: recent
+    first = workspace.source(profile)
+    assert workspace.source(profile) is first
+    profile.write_text(profile.read_text() + "- 偏好 Go <!-- PF-20260412-02 -->\n")
+    assert workspace.source(profile) is not first  # changed: read as it is now

@@ -432,6 +432,8 @@ class Workspace:
             data = self.provider.read(path)
         except OSError as error:
             return Source(path, role, None, unreadable=error.strerror or str(error))
+        if cached is not None and cached.version is not None and data.version == cached.version:
+            return cached  # read only to tell (its timestamps too recent to trust): the same
         decoded = decode(data.raw, self.settings.max_file_bytes)
         lines = data.lines if not decoded.truncated else None
         kept_since = data.kept_since if lines is not None else None
