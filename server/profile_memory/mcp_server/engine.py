@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from datetime import date
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TypeVar, cast
 
 from mcp.server.mcpserver import (
@@ -83,13 +83,16 @@ class Engine:
     def unchanged_since(self, here: Here, paths: list[Path]) -> tuple[object, ...] | None:
         """What the files' contents are now, as a key that is equal only while none of them (nor
         the settings, nor the day) changed; None when one's content cannot be vouched for without
-        reading it (never read, or too recent: see `KeptDiskProvider`)."""
+        reading it (a link, unreadable)."""
         versions: list[object] = []
         for path in paths:
             if not os.path.lexists(path):
                 versions.append(None)
                 continue
             version = self._provider.version(path)
+            if version is None:  # never read, or too recent to trust: read, its version tells
+                source = here.workspace.source(PurePath(path))
+                version = source.version if source is not None else None
             if version is None:
                 return None
             versions.append(version)
