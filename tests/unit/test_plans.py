@@ -239,8 +239,7 @@ def test_a_file_read_only_up_to_the_size_bound_is_never_rewritten():
 def test_positions_are_counted_as_the_line_starts_give_them(text, data):
     from bisect import bisect_right
 
-    from profile_memory.core.buffers import position_of
-    from profile_memory.core.text import line_starts
+    from profile_memory.core.text import line_starts, position_of
 
     offset = data.draw(st.integers(0, len(text)))
     starts = line_starts(text)

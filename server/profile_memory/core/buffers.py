@@ -14,6 +14,7 @@ from profile_memory.core.text import (
     Decoded,
     dominant_line_ending,
     line_starts,
+    position_of,
     shared_ends,
     split_keep_ends,
 )
@@ -51,20 +52,6 @@ class UnsafeSource(Exception):
 
 
 # -- edits of a text ------------------------------------------------------------------------
-
-
-def position_of(text: str, offset: int) -> tuple[int, int]:
-    """The (line, column) of a code-point offset by LSP line rules, found by counting: no list of
-    line starts is built, so a plan's edit on a large log costs no more than a scan of it."""
-    end = (
-        offset - 1
-        if 0 < offset < len(text) and text[offset - 1] == "\r" and text[offset] == "\n"
-        else offset
-    )
-    if "\r" not in text:
-        return text.count("\n", 0, end), offset - text.rfind("\n", 0, end) - 1
-    line = text.count("\n", 0, end) + text.count("\r", 0, end) - text.count("\r\n", 0, end)
-    return line, offset - max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) - 1
 
 
 def diff_edit(old: str, new: str) -> Edit:
@@ -237,12 +224,6 @@ class Buffers:
         self._current.setdefault(path, None)
         return decoded.line_ending(), decoded.last_chars(4)
 
-    def _end_of(self, path: PurePath, original: str | None) -> tuple[int, int]:
-        decoded = self._opened.get(path)
-        if original is None and decoded is not None:  # not decoded: counted in its bytes
-            return decoded.end()
-        return position_of(original or "", len(original or ""))
-
     def changes(self) -> list[FileEdit]:
         """One edit per file the plan changed: the differing region, or the whole text of a file to
         create. A file only read (a template for a missing file) is not among them."""
@@ -253,7 +234,9 @@ class Buffers:
             original = self._original.get(path)
             if path in self._appended and (current is None or current is original):
                 added = "".join(self._appended[path])  # appended only
-                end = self._end.get(path) or self._end_of(path, original)
+                opened = self._opened[path]
+                assert opened is not None  # a file only appended to exists (else it is created)
+                end = self._end.get(path) or opened.end()
                 files.append(FileEdit(path, [Edit(Span(*end, *end), added)]))
                 continue
             text = self.text(path)

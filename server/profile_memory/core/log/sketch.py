@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import AnyStr, Generic, TypeAlias
 
 from profile_memory.core import anchors
+from profile_memory.core.lazy import pattern as lazy_pattern
 from profile_memory.core.log.model import Record, SectionStart
 from profile_memory.core.log.parse import _parse_heading, _parse_record
 from profile_memory.core.log.words import Op
@@ -32,7 +33,7 @@ from profile_memory.core.log.words import Op
 # (Digits are ASCII: an id or date written with others, full-width ones say, is read by the parse.)
 _SEQ = r"(?:0[1-9]|[1-9][0-9]{1,5})"
 _ANY_PART, _ANY_DAY = r"[0-9]{8}", r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
-_IS_BOUNDARY = re.compile(r"#{1,6}(?:\s|$)")  # `_ANY_HEADING`, for one line
+_IS_BOUNDARY = lazy_pattern(r"#{1,6}(?:\s|$)")  # `_ANY_HEADING`, for one line
 UNKNOWN = "?"  # a language the sketch cannot tell (fields of both languages may be there)
 
 # The sketch of a file's bytes (not decoded: a write's memory is the bytes alone) searches them
@@ -75,15 +76,16 @@ class _Alphabet(Generic[AnyStr]):
         self.nl, self.nl_hash, self.hash = make("\n"), make("\n#"), make("#")
         self.hidden: tuple[AnyStr, ...] = tuple(map(make, ("\r", "```", "~~~", "<!--")))
         # a bullet not written `- **`
-        self.plain_bullet: re.Pattern[AnyStr] = re.compile(make(r"\n(?:\*|-(?! \*\*))"))
+        self.plain_bullet: re.Pattern[AnyStr] = lazy_pattern(make(r"\n(?:\*|-(?! \*\*))"))
         canonical = _canonical_heading(_ANY_PART, _ANY_DAY, lead)[2:]
         # every other heading after a line break (`_ANY_HEADING`: what `_is_boundary` finds line
         # by line), and any heading
-        self.odd: re.Pattern[AnyStr] = re.compile(make(rf"\n(?!{canonical})#{{1,6}}(?:{space}|\Z)"))
-        self.boundary: re.Pattern[AnyStr] = re.compile(make(rf"\n#{{1,6}}(?:{space}|\Z)"))
-        self.english: re.Pattern[AnyStr] = re.compile(make(patterns["english"]))
-        self.english_bold: re.Pattern[AnyStr] = re.compile(make(patterns["bold"]))
-        self.chinese: re.Pattern[AnyStr] = re.compile(make(patterns["chinese"]))
+        odd = rf"\n(?!{canonical})#{{1,6}}(?:{space}|\Z)"
+        self.odd: re.Pattern[AnyStr] = lazy_pattern(make(odd))
+        self.boundary: re.Pattern[AnyStr] = lazy_pattern(make(rf"\n#{{1,6}}(?:{space}|\Z)"))
+        self.english: re.Pattern[AnyStr] = lazy_pattern(make(patterns["english"]))
+        self.english_bold: re.Pattern[AnyStr] = lazy_pattern(make(patterns["bold"]))
+        self.chinese: re.Pattern[AnyStr] = lazy_pattern(make(patterns["chinese"]))
 
     def canonical(self, part: str, day: str) -> re.Pattern[AnyStr]:
         return re.compile(self.make(_canonical_heading(part, day, self.lead)))
