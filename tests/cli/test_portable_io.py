@@ -40,7 +40,7 @@ KEY_TESTS = [
 def test_the_key_store_tests_pass_with_dir_fd_and_o_nofollow_hidden():
     environment = {**os.environ, "PMEM_PORTABLE_IO": "1"}  # and for the `pmem` processes they run
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n0"]
         + ["-p", "portable_io_plugin", *KEY_TESTS],
         cwd=ROOT,
         env=environment,
