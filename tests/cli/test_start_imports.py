@@ -2,7 +2,8 @@
 imported, so an agent calling recall on every prompt pays for Python and the profiles, not for a
 TOML parser, a date library, HTML tables, a process runner or `dataclasses` (with `inspect`, its
 import and each class it makes cost more than the rest of recall's start; check makes its values
-with `core/values.py`). Run as a real process (a fresh
+with `core/values.py`), nor `shutil` (argparse asks it the terminal's width; with its compression
+modules it costs ~2.5 ms) or `threading` (~1 ms). Run as a real process (a fresh
 interpreter: this one has loaded everything)."""
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ SHOWN = (
     "profile_memory.core.merge",
     "dataclasses",
     "inspect",
+    "shutil",
+    "threading",
 )
 
 
@@ -63,7 +66,7 @@ def test_check_runs_no_git_where_no_gitattributes_names_the_driver(clean: Path) 
     assert not loaded["profile_memory.core.merge"]  # no conflict marker in the files
 
 
-def test_check_loads_no_dataclasses(clean: Path) -> None:
+def test_check_of_a_pair_loads_no_dataclasses_shutil_or_threading(clean: Path) -> None:
     """Its values are made by `core/values.py`, at a part of a dataclass's cost (a journal is
     read with pydantic, which loads them: a pair is checked here)."""
     pair = [
@@ -72,6 +75,7 @@ def test_check_loads_no_dataclasses(clean: Path) -> None:
     ]
     loaded = loaded_after(clean, "check", *pair)
     assert not (loaded["dataclasses"] or loaded["inspect"])
+    assert not (loaded["shutil"] or loaded["threading"])
 
 
 def test_check_still_reports_conflict_markers(clean: Path) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from profile_memory import __version__
-from profile_memory.cli.common import CliError
+from profile_memory.cli.common import CliError, Parser
 from profile_memory.core.messages import Lang, language_of_environment, localized_parser
 from profile_memory.front import Context, files_to_check, language, load_context, os_error, say
 
@@ -85,7 +85,7 @@ def build_parser(command: str | None = None, lang: Lang = "en") -> argparse.Argu
     """The parser of every command; given a command's name, of that command's family only (what
     `pmem COMMAND …` parses the same with). Its texts are in `lang` (argparse's own too, when built
     within `localized_parser(lang)`)."""
-    parser = argparse.ArgumentParser(prog="pmem")
+    parser = Parser(prog="pmem")
     parser.add_argument("--version", action="version", version=f"pmem {__version__}", help=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 

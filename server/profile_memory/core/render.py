@@ -6,7 +6,6 @@ Positions become 1-based; columns count code points and `end_column` is exclusiv
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import PurePath
 
@@ -75,6 +74,8 @@ def as_json_objects(
 
 
 def as_json(diagnostics: list[Diagnostic], show: ShowPath, lang: Lang = "en") -> str:
+    import json  # here: a check that prints text never loads it (~1 ms of its start)
+
     return json.dumps(as_json_objects(diagnostics, show, lang), ensure_ascii=False, indent=2)
 
 

@@ -3,23 +3,39 @@ assembled here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import PurePath
 
 from profile_memory.core.codes import Severity
 from profile_memory.core.diagnostics import Diagnostic, Finding, apply_severity
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.pending import Scope
-from profile_memory.core.rules import common, log_rules, memory_rules, pending_rules, profile_rules
+from profile_memory.core.rules import common, log_rules, pending_rules, profile_rules
 from profile_memory.core.workspace import CHECKED, Source, Workspace
 
-_BY_ROLE = {
+Rule = Callable[[Workspace, Source], list[Finding]]
+
+
+def _memory_rule(name: str) -> Rule:
+    """A rule of `memory_rules`, imported when a memory folder's file is first checked: a check of
+    a pair never loads it, nor the journal reader and the recall it uses (~1.4 ms of its start)."""
+
+    def check(workspace: Workspace, source: Source) -> list[Finding]:
+        from profile_memory.core.rules import memory_rules
+
+        rule: Rule = getattr(memory_rules, name)
+        return rule(workspace, source)
+
+    return check
+
+
+_BY_ROLE: dict[Role, Rule] = {
     Role.PROFILE: profile_rules.check,
     Role.LOG: log_rules.check,
     Role.PENDING: pending_rules.check,
-    Role.JOURNAL: memory_rules.check_journal,
-    Role.FACT: memory_rules.check_fact,
-    Role.FACT_VERSION: memory_rules.check_fact_version,
+    Role.JOURNAL: _memory_rule("check_journal"),
+    Role.FACT: _memory_rule("check_fact"),
+    Role.FACT_VERSION: _memory_rule("check_fact_version"),
 }
 
 
