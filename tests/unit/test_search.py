@@ -431,3 +431,67 @@ def test_every_hit_is_printed_as_the_plain_reading_prints_it(
     blocks = iter_blocks_newest_first(path, chunk)
     found = search_journal_blocks(PATH, blocks, query, tag, limit=len(lines) + 1)
     assert journal_hits_json(found.hits, str) == _reference_output(lines, query, tag)
+
+
+def _each_record_scanned(path: PurePath, doc, needle: str) -> list[tuple]:
+    """What `search_log` answers, as its first version read it: each record's heading line, else
+    its values in order, case-folded one by one."""
+    hits = []
+    for record in doc.records:
+        if record.id is None:
+            continue
+        if needle.casefold() in doc.lines[record.line].casefold():
+            hits.append((record.line, record.id, record.title))
+            continue
+        for line, value in record.values():
+            if needle.casefold() in value.casefold():
+                hits.append((line, record.id, value))
+                break
+    return hits
+
+
+_WORDS = st.text(alphabet=st.sampled_from("aSsß İiﬁFI中文🙂-:"), min_size=1, max_size=6)
+_RECORD = st.tuples(
+    st.sampled_from(
+        ["### [PF-20260412-{n:02d}] 2026-04-12 — ", "### PF-20260412-{n:02d} 偏好 ", "### [bad] "]
+    ),
+    _WORDS,
+    st.lists(
+        st.tuples(st.sampled_from(["精简版", "原始上下文", "Summary", "Context"]), _WORDS),
+        max_size=3,
+    ),
+)
+
+
+def _log_text(records: list[tuple]) -> str:
+    lines = []
+    for n, (heading, title, fields) in enumerate(records, 1):
+        lines.append(heading.format(n=n) + title)
+        lines += [f"- **{key}**: {value}" for key, value in fields]
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_RECORD, max_size=6),
+    st.lists(_WORDS | st.sampled_from(["", "a\nb", "PF-"]), min_size=1, max_size=4),
+)
+def test_a_log_searched_again_answers_as_each_record_scanned(records, queries):
+    """The second search of a parse goes through its case-folded text (`_LogText`): the same hits
+    as scanning each record, with characters whose case folding changes their length (ß, İ, ﬁ)."""
+    path = PurePath("/p/user-profile-log.md")
+    doc = parse_log(_log_text(records))
+    for query in queries * 3:  # a first search, then each one again through the kept text
+        found = [(h.line, h.id, h.text) for h in search_log(path, doc, query)]
+        assert found == _each_record_scanned(path, doc, query), query
+
+
+def test_an_edited_log_is_never_answered_from_its_older_text():
+    path = PurePath("/p/user-profile-log.md")
+    before = parse_log("### [PF-20260412-01] 2026-04-12 — 前端选型\n- **精简版**: 偏好 React\n")
+    after = parse_log("### [PF-20260412-01] 2026-04-12 — 前端选型\n- **精简版**: 偏好 Vue\n")
+    for _ in range(3):
+        assert [h.text for h in search_log(path, before, "react")] == ["偏好 React"]
+    for _ in range(3):
+        assert search_log(path, after, "react") == []
+        assert [h.text for h in search_log(path, after, "vue")] == ["偏好 Vue"]

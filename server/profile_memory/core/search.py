@@ -15,13 +15,14 @@ import heapq
 import json
 import json.scanner
 import re
-from bisect import bisect_left
+from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
-from profile_memory.core.log import LogDoc
+from profile_memory.core.log import LogDoc, Record
 from profile_memory.core.messages import msg
 from profile_memory.core.secrets import masked, may_hold_secret
 from profile_memory.core.text import line_ends
@@ -470,8 +471,26 @@ def _date(day: dt.date | None) -> str:
 
 
 def search_log(path: PurePath, doc: LogDoc, query: str) -> list[LogHit]:
-    """Records whose heading or field values contain `query` (casefold); one hit per record."""
+    """Records whose heading or field values contain `query` (casefold); one hit per record, its
+    heading's title if the heading holds it, else its first value that does. A parse searched a
+    second time is searched through its `_LogText`, made then and kept for it: a long-lived
+    process (`pmem mcp`, the editor) answers at C speed in the hits, not the log's length."""
     needle = query.casefold()
+    if not needle or "\n" in needle:  # matches no piece of a `_LogText` (or every one)
+        return _scanned(path, doc, needle)
+    stamp, known = _LOG_TEXTS.get(path, (None, None))
+    if stamp is not doc.stamp:  # searched once: a one-off search (`pmem search`) scans
+        if len(_LOG_TEXTS) >= _LOG_TEXTS_KEPT:  # more logs than a workspace holds: start again
+            _LOG_TEXTS.clear()
+        _LOG_TEXTS[path] = (doc.stamp, None)
+        return _scanned(path, doc, needle)
+    if known is None:
+        known = _LogText.of(doc)
+        _LOG_TEXTS[path] = (stamp, known)
+    return known.hits(path, doc, needle)
+
+
+def _scanned(path: PurePath, doc: LogDoc, needle: str) -> list[LogHit]:
     hits = []
     for record in doc.records:
         if record.id is None:
@@ -484,6 +503,59 @@ def search_log(path: PurePath, doc: LogDoc, query: str) -> list[LogHit]:
                 hits.append(LogHit(path, line, record.id, _date(record.date), value))
                 break
     return hits
+
+
+@value_class(frozen=True, slots=True)
+class _LogText:
+    """A parse's searched pieces (each record's heading line, then its values in order), each
+    case-folded, joined by line feeds: a query without one matches within a piece, found by
+    `str.find`. Where each piece starts, and its record and line, are kept in arrays."""
+
+    text: str
+    starts: array[int]
+    records: array[int]  # the index in `doc.records` of each piece's record
+    lines: array[int]
+    ends: list[int]  # where each record's last piece ends, by record index (-1: not searched)
+
+    @classmethod
+    def of(cls, doc: LogDoc) -> _LogText:
+        pieces, starts, records, lines = [], array("q"), array("q"), array("q")
+        ends, at = [-1] * len(doc.records), 0
+        for index, record in enumerate(doc.records):
+            if record.id is None:
+                continue
+            for line, piece in ((record.line, doc.lines[record.line]), *record.values()):
+                folded = piece.casefold()
+                pieces.append(folded)
+                starts.append(at)
+                records.append(index)
+                lines.append(line)
+                at += len(folded) + 1
+            ends[index] = at - 1
+        return cls("\n".join(pieces), starts, records, lines, ends)
+
+    def hits(self, path: PurePath, doc: LogDoc, needle: str) -> list[LogHit]:
+        hits, find = [], self.text.find
+        at = find(needle)
+        while at >= 0:
+            piece = bisect_right(self.starts, at) - 1
+            index, line = self.records[piece], self.lines[piece]
+            record = doc.records[index]
+            assert record.id is not None  # only records with an id have pieces
+            text = record.title if line == record.line else _value_at(record, line)
+            hits.append(LogHit(path, line, record.id, _date(record.date), text))
+            at = find(needle, self.ends[index])  # one hit per record: on to the next one
+        return hits
+
+
+def _value_at(record: Record, line: int) -> str:
+    return next(value for at, value in record.values() if at == line)
+
+
+# The latest parse searched of each log (its `LogDoc.stamp`, a parse's identity) and, once it has
+# been searched twice, its `_LogText`: one per log, so an edited log's older text is let go.
+_LOG_TEXTS: dict[PurePath, tuple[object, _LogText | None]] = {}
+_LOG_TEXTS_KEPT = 16
 
 
 @value_class(slots=True)
