@@ -15,6 +15,8 @@ from profile_memory.core.search import (
     FOLDING_TO_ASCII,
     FoundEntry,
     JournalHit,
+    _looks_like_object,
+    _not_objects_in,
     check_limit,
     hit_fields,
     newest_first,
@@ -495,3 +497,25 @@ def test_an_edited_log_is_never_answered_from_its_older_text():
     for _ in range(3):
         assert search_log(path, after, "react") == []
         assert [h.text for h in search_log(path, after, "vue")] == ["偏好 Vue"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 3999),
+            st.sampled_from([b"", b"  ", b"not json", b"{broken", b" {}", b"x}", b"{x", b"}{"]),
+        ),
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_the_lines_that_are_no_object_are_counted_in_a_large_block(odd, crlf):
+    """A block of a few hundred kilobytes with broken lines, CRLF or not, is counted as its lines
+    are one by one (the count of `}\\n{` decides most blocks at once)."""
+    lines = [b'{"ts": "2026-04-12T10:00:00Z", "tags": [], "text": "n %d"}' % n for n in range(4000)]
+    for at, line in odd:
+        lines[at] = line
+    data = (b"\r\n" if crlf else b"\n").join(lines)
+    expected = sum(1 for line in data.split(b"\n") if line.strip() and not _looks_like_object(line))
+    assert _not_objects_in(data, data.count(b"\n") + 1) == expected
