@@ -6,23 +6,28 @@ and the id the next allocation gives.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Sequence
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
 from profile_memory.core.files import JOURNAL_NAME, PROJECT_PAIR, USER_PAIR, Role, role_of
-from profile_memory.core.index import PairIndex
 from profile_memory.core.messages import msg
 from profile_memory.core.pending import Scope
 from profile_memory.core.places import Places
-from profile_memory.core.plans import PairRef, PlanError
 from profile_memory.core.profile import Token, tokens_on_line
-from profile_memory.core.span import Span
-from profile_memory.core.trace import Mention
 from profile_memory.core.values import value_class
 from profile_memory.core.workspace import FileKind, ProfileSet, Workspace, allocator_for
+
+if TYPE_CHECKING:  # the planner and the tracer are imported where used: a journal search needs
+    # neither, nor the index (~4 ms of its start)
+    import datetime as dt
+
+    from profile_memory.core.index import PairIndex
+    from profile_memory.core.plans import PairRef
+    from profile_memory.core.span import Span
+    from profile_memory.core.trace import Mention
 
 
 @value_class(frozen=True, slots=True)
@@ -32,6 +37,8 @@ class Resolver:
 
     def pair_ref(self, scope: Scope) -> PairRef:
         """The user pair, or the project pair of the first project in reach."""
+        from profile_memory.core.plans import PairRef
+
         places = self.places[0]
         if scope is Scope.USER:
             return PairRef(places.user_dir, USER_PAIR)
@@ -40,6 +47,8 @@ class Resolver:
     def pair_carrying(self, anchor_id: str, scope: Scope | None = None) -> PairRef:
         """The pair whose profile carries the id: the one asked for, or the only one that has it
         (refused when it is malformed, in neither, or in both)."""
+        from profile_memory.core.plans import PlanError
+
         problem = anchors.problem(anchor_id)
         if problem is not None:
             raise PlanError(msg("cli.invalid_id", id=anchor_id, problem=problem))
@@ -120,6 +129,8 @@ class Resolver:
     def mentions(self, anchor_id: str) -> list[Mention]:
         """The pending proposals, in every profile set in reach, that name the id as their
         target."""
+        from profile_memory.core.trace import Mention
+
         return [
             Mention(profile_set.pending_path, proposal)
             for profile_set in self.profile_sets()

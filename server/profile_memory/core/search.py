@@ -22,7 +22,6 @@ from operator import itemgetter
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
-from profile_memory.core.log import LogDoc, Record
 from profile_memory.core.messages import msg
 from profile_memory.core.secrets import masked, may_hold_secret
 from profile_memory.core.text import line_ends
@@ -30,6 +29,7 @@ from profile_memory.core.values import field, value_class
 
 if TYPE_CHECKING:
     from profile_memory.core.index import LogFile
+    from profile_memory.core.log import LogDoc, Record
 
 KINDS = ("journal", "log")
 
