@@ -85,3 +85,33 @@ def test_check_still_reports_conflict_markers(clean: Path) -> None:
         encoding="utf-8",
     )
     assert loaded_after(clean, "check")["profile_memory.core.merge"]
+
+
+def test_a_journal_search_loads_no_log_parser_planner_or_tracer(clean: Path) -> None:
+    """It reads a journal only: the log parser, the index, the planner and the tracer are ~4 ms of
+    its start (#25, the journal search's row of bench/RESULTS.md)."""
+    memory = clean / "repo/memory"
+    memory.mkdir(exist_ok=True)
+    (memory / "JOURNAL.jsonl").write_text(
+        '{"ts": "2026-04-12T10:00:00Z", "tags": [], "text": "偏好 Go"}\n'
+    )
+    code = (
+        "import json, sys\nfrom profile_memory.cli import main\n"
+        f"code = main(['journal', 'search', '--json', '--dir', {str(memory)!r}, 'go'])\n"
+        "names = ('profile_memory.core.log', 'profile_memory.core.index',"
+        " 'profile_memory.core.plans', 'profile_memory.core.trace')\n"
+        "print(json.dumps([name for name in names if name in sys.modules]))\n"
+        "sys.exit(code)"
+    )
+    env = pmem_environment(clean / "repo", {"PMEM_USER_DIR": str(clean / "home/.cursor/profile")})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=clean / "repo",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert '"text": "偏好 Go"' in done.stdout
+    assert json.loads(done.stdout.splitlines()[-1]) == []
