@@ -175,3 +175,30 @@ async def test_a_check_of_files_too_recent_to_trust_is_not_made_again_when_they_
             encoding="utf-8",
         )
         assert await text_of(c, "check", {}) != first
+
+
+class CountingProvider(KeptDiskProvider):
+    """A clock at the epoch, for which every file's timestamps are too recent to trust (however
+    slow the machine), and how many times each file was read."""
+
+    def __init__(self) -> None:
+        super().__init__(lambda: 0.0)
+        self.reads: dict[Path, int] = {}
+
+    def read(self, path):  # type: ignore[no-untyped-def]
+        self.reads[Path(path)] = self.reads.get(Path(path), 0) + 1
+        return super().read(path)
+
+
+async def test_a_call_reads_each_file_once_even_when_its_timestamps_are_too_recent(tree: Tree):
+    """A check keys what it remembers by its files' versions, then checks them: files too recent
+    to trust were read twice a call; a call is one moment, each file read once in it, and the next
+    call reads them again."""
+    provider = CountingProvider()
+    async with client_of(Door(tree.repo, str(tree.user_dir), engine=Engine(provider))) as c:
+        await text_of(c, "check", {})
+        first = dict(provider.reads)
+        assert first and set(first.values()) == {1}, first
+        provider.reads.clear()
+        await text_of(c, "check", {})
+        assert provider.reads == first  # the next call: read again (still untrusted), once each

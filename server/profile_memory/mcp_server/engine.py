@@ -78,7 +78,8 @@ class Engine:
                 or kept.user_dir != here.workspace.user_dir
             ):
                 kept = self._workspace = here.workspace
-            yield Here(here.cwd, here.places, kept)
+            with self._provider.one_call():
+                yield Here(here.cwd, here.places, kept)
 
     def unchanged_since(self, here: Here, paths: list[Path]) -> tuple[object, ...] | None:
         """What the files' contents are now, as a key that is equal only while none of them (nor

@@ -116,6 +116,18 @@ class KeptDiskProvider(DiskProvider):
         self._counter = itertools.count()
         # path -> (identity when read, digest of the bytes, generation of the content)
         self._known: dict[PurePath, tuple[tuple[int, ...], bytes, int]] = {}
+        self._read_in_call: set[PurePath] | None = None  # see `one_call`
+
+    @contextmanager
+    def one_call(self) -> Iterator[None]:
+        """A request read as one moment: a file read during it is not read again during it while
+        its identity holds, even when its timestamps are too recent to trust (a check reads its
+        files once to key what it remembers, and once more to check them)."""
+        self._read_in_call = set()
+        try:
+            yield
+        finally:
+            self._read_in_call = None
 
     def version(self, path: PurePath) -> Any:
         try:
@@ -123,8 +135,11 @@ class KeptDiskProvider(DiskProvider):
         except OSError:
             return None
         known = self._known.get(path)
-        if known is None or known[0] != _identity(info) or not _settled(info, self._clock()):
+        if known is None or known[0] != _identity(info):
             return None  # read it to find out
+        read_in_call = self._read_in_call
+        if not _settled(info, self._clock()) and (read_in_call is None or path not in read_in_call):
+            return None
         return known[2]
 
     def read(self, path: PurePath) -> FileData:
@@ -136,6 +151,8 @@ class KeptDiskProvider(DiskProvider):
         # a version is never given twice, to any path: a parse is never taken for another content's
         generation = known[2] if known is not None and known[1] == digest else next(self._counter)
         self._known[path] = (_identity(info), digest, generation)
+        if self._read_in_call is not None:
+            self._read_in_call.add(path)
         return FileData(raw, generation)
 
 
