@@ -70,9 +70,11 @@ class _Alphabet(Generic[AnyStr]):
         lead: str,
         space: str,
         patterns: dict[str, str],
+        *,
+        exact: bool,
     ) -> None:
         self.make, self.read, self.lead = make, read, lead
-        self.exact = lead == r"\S"  # a line its patterns find is one (no decoded check needed)
+        self.exact = exact  # a line its patterns find is one (no decoded check needed)
         self.nl, self.nl_hash, self.hash = make("\n"), make("\n#"), make("#")
         self.hidden: tuple[AnyStr, ...] = tuple(map(make, ("\r", "```", "~~~", "<!--")))
         # a bullet not written `- **`
@@ -108,6 +110,7 @@ _TEXT: _Alphabet[str] = _Alphabet(
         # before its first colon (a key never holds one).
         "chinese": r"\n[-*][^\n:：]*[^\x00-\x7f：]",
     },
+    exact=True,  # decoded text: a heading its patterns find is a heading
 )
 _BYTES: _Alphabet[bytes] = _Alphabet(
     lambda pattern: pattern.encode("utf-8"),
@@ -121,6 +124,7 @@ _BYTES: _Alphabet[bytes] = _Alphabet(
         "chinese": rf"\n[-*](?:[^\n:\xef]|{_NOT_WIDE_COLON})*"
         rf"(?:[\x80-\xee\xf0-\xff]|{_NOT_WIDE_COLON})",
     },
+    exact=False,  # bytes: each line found is decoded and read as the parse reads it
 )
 
 
