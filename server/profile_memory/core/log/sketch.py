@@ -78,7 +78,12 @@ class _Alphabet(Generic[AnyStr]):
         self.nl, self.nl_hash, self.hash = make("\n"), make("\n#"), make("#")
         self.hidden: tuple[AnyStr, ...] = tuple(map(make, ("\r", "```", "~~~", "<!--")))
         # a bullet not written `- **`
-        self.plain_bullet: re.Pattern[AnyStr] = lazy_pattern(make(r"\n(?:\*|-(?! \*\*))"))
+        plain_bullet = r"\n(?:\*|-(?! \*\*))"
+        self.plain_bullet: re.Pattern[AnyStr] = lazy_pattern(make(plain_bullet))
+        # a plain bullet or a `- **` line that may be English: one search of a Chinese log, not two
+        self.plain_or_bold: re.Pattern[AnyStr] = lazy_pattern(
+            make(f"{plain_bullet}|{patterns['bold']}")
+        )
         canonical = _canonical_heading(_ANY_PART, _ANY_DAY, lead)[2:]
         # every other heading after a line break (`_ANY_HEADING`: what `_is_boundary` finds line
         # by line), and any heading
@@ -132,12 +137,17 @@ AnySketch: TypeAlias = "LogSketch[str] | LogSketch[bytes]"
 
 
 def _may_be_english(text: AnyStr, alphabet: _Alphabet[AnyStr]) -> bool:
-    """Whether a line of `text` (after a line break) may be a field with an English key: a
-    search of the bullets not written `- **` and of those that may be (a Chinese log's fields
-    are found to be none by two searches)."""
-    if alphabet.plain_bullet.search(text) is None:
-        return alphabet.english_bold.search(text) is not None
-    return alphabet.english.search(text) is not None
+    """Whether a line of `text` (after a line break) may be a field with an English key: a line
+    `- **` followed by what an English key may begin with, or a bullet not written `- **` that
+    may be one (a Chinese log's fields are found to be none by one search). The `- **` test
+    takes in every such line the general one does, and a few more: "may"."""
+    found = alphabet.plain_or_bold.search(text)
+    if found is None:
+        return False
+    if alphabet.plain_bullet.match(text, found.start()) is None:
+        return True  # a `- **` line that may be English
+    # a plain bullet: the `- **` lines before it are none, the rest is read by the general test
+    return alphabet.english.search(text, found.start()) is not None
 
 
 class LogSketch(Generic[AnyStr]):
