@@ -91,7 +91,6 @@ class _Alphabet(Generic[AnyStr]):
         self.odd: re.Pattern[AnyStr] = lazy_pattern(make(odd))
         self.boundary: re.Pattern[AnyStr] = lazy_pattern(make(rf"\n#{{1,6}}(?:{space}|\Z)"))
         self.english: re.Pattern[AnyStr] = lazy_pattern(make(patterns["english"]))
-        self.english_bold: re.Pattern[AnyStr] = lazy_pattern(make(patterns["bold"]))
         self.chinese: re.Pattern[AnyStr] = lazy_pattern(make(patterns["chinese"]))
 
     def canonical(self, part: str, day: str) -> re.Pattern[AnyStr]:
