@@ -30,11 +30,14 @@ SHOWN = (
 )
 
 
-def loaded_after(clean: Path, *argv: str) -> dict[str, bool]:
+def fresh_run(
+    clean: Path, argv: list[str], names: tuple[str, ...] = SHOWN
+) -> tuple[subprocess.CompletedProcess[str], dict[str, bool]]:
+    """`pmem ARGV` in a fresh interpreter in the clean tree, and which of `names` it loaded."""
     code = (
         "import json, sys\nfrom profile_memory.cli import main\n"
-        f"code = main({list(argv)!r})\n"
-        f"print(json.dumps({{name: name in sys.modules for name in {SHOWN!r}}}))\n"
+        f"code = main({argv!r})\n"
+        f"print(json.dumps({{name: name in sys.modules for name in {names!r}}}))\n"
         "sys.exit(code)"
     )
     env = pmem_environment(clean / "repo", {"PMEM_USER_DIR": str(clean / "home/.cursor/profile")})
@@ -47,7 +50,11 @@ def loaded_after(clean: Path, *argv: str) -> dict[str, bool]:
         timeout=600,
     )
     assert "Traceback" not in done.stderr, done.stderr
-    return json.loads(done.stdout.splitlines()[-1])
+    return done, json.loads(done.stdout.splitlines()[-1])
+
+
+def loaded_after(clean: Path, *argv: str) -> dict[str, bool]:
+    return fresh_run(clean, list(argv))[1]
 
 
 def test_recall_loads_no_toml_parser_date_html_process_runner_or_dataclasses(clean: Path) -> None:
@@ -87,6 +94,15 @@ def test_check_still_reports_conflict_markers(clean: Path) -> None:
     assert loaded_after(clean, "check")["profile_memory.core.merge"]
 
 
+# What only the log's and the profile's paths use.
+LOG_PATH_MODULES = (
+    "profile_memory.core.log",
+    "profile_memory.core.index",
+    "profile_memory.core.plans",
+    "profile_memory.core.trace",
+)
+
+
 def test_a_journal_search_loads_no_log_parser_planner_or_tracer(clean: Path) -> None:
     """It reads a journal only: the log parser, the index, the planner and the tracer are ~4 ms of
     its start (#25, the journal search's row of bench/RESULTS.md)."""
@@ -95,23 +111,8 @@ def test_a_journal_search_loads_no_log_parser_planner_or_tracer(clean: Path) -> 
     (memory / "JOURNAL.jsonl").write_text(
         '{"ts": "2026-04-12T10:00:00Z", "tags": [], "text": "偏好 Go"}\n'
     )
-    code = (
-        "import json, sys\nfrom profile_memory.cli import main\n"
-        f"code = main(['journal', 'search', '--json', '--dir', {str(memory)!r}, 'go'])\n"
-        "names = ('profile_memory.core.log', 'profile_memory.core.index',"
-        " 'profile_memory.core.plans', 'profile_memory.core.trace')\n"
-        "print(json.dumps([name for name in names if name in sys.modules]))\n"
-        "sys.exit(code)"
-    )
-    env = pmem_environment(clean / "repo", {"PMEM_USER_DIR": str(clean / "home/.cursor/profile")})
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=clean / "repo",
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    argv = ["journal", "search", "--json", "--dir", str(memory), "go"]
+    done, loaded = fresh_run(clean, argv, LOG_PATH_MODULES)
     assert done.returncode == 0, done.stderr
     assert '"text": "偏好 Go"' in done.stdout
-    assert json.loads(done.stdout.splitlines()[-1]) == []
+    assert not any(loaded.values()), loaded
