@@ -257,3 +257,41 @@ def test_closed_unsaved_documents_give_their_memory_back(own_server, tmp_path):
     cycle(40, 160)
     grown = rss_kib(client) - before
     assert grown < 40 * 1024, f"the server grew by {grown // 1024} MiB over 160 closed documents"
+
+
+def published(client: RawClient, uri: str, timeout: float = HANG) -> list[dict]:
+    """The next diagnostics pushed for `uri` that say something (other messages are passed over)."""
+    while True:
+        message = client.messages.get(timeout=timeout)
+        params = message.get("params") or {}
+        if message.get("method") == "textDocument/publishDiagnostics" and params["uri"] == uri:
+            if params["diagnostics"]:
+                return params["diagnostics"]
+
+
+def test_a_large_closed_journal_is_not_kept_once_checked(own_server):
+    """Its findings are kept, not its text: a journal of a million lines held ~360 MB for as long
+    as the server ran (issue #25)."""
+    client, repo = own_server
+    journal = repo / "memory" / "JOURNAL.jsonl"
+    alive(client)
+    before = rss_kib(client)
+    line = json.dumps(
+        {"ts": "2026-11-30T08:00:00.000Z", "tags": ["界面"], "text": "用户喜欢极简界面 🧠 " * 3},
+        ensure_ascii=False,
+    )
+    with journal.open("a", encoding="utf-8") as handle:
+        handle.write((line + "\n") * 45_000 + "{broken\n")
+    size_kib = journal.stat().st_size // 1024
+    client.send(
+        "workspace/didChangeWatchedFiles",
+        {"changes": [{"uri": journal.as_uri(), "type": 2}]},
+        notify=True,
+    )
+    found = published(client, journal.as_uri())
+    assert [d["code"] for d in found] == ["PM020"], found
+    alive(client)
+    grown = rss_kib(client) - before
+    assert grown < size_kib // 2, (
+        f"the server grew by {grown // 1024} MiB for a {size_kib // 1024} MiB journal"
+    )

@@ -1,12 +1,18 @@
 import pytest
 from profile_memory.core.journal import iter_journal
 from profile_memory.core.journal_model import JournalEntry
+from profile_memory.core.text import split_lines
+
+
+def parsed_lines(text: str) -> list:
+    return list(iter_journal(split_lines(text)))
+
 
 GOOD = '{"ts":"2026-04-12T01:02:14.123Z","tags":["frontend"],"text":"换成 Zustand 🎉\u2028第二段"}'
 
 
 def test_good_line_parses_as_a_model_and_round_trips():
-    (parsed,) = iter_journal(GOOD + "\n")
+    (parsed,) = parsed_lines(GOOD + "\n")
     assert parsed.code is None and parsed.entry.tags == ["frontend"]
     assert parsed.entry.to_line() == GOOD
 
@@ -24,12 +30,12 @@ def test_good_line_parses_as_a_model_and_round_trips():
     ],
 )
 def test_bad_lines_say_why(line, code, words):
-    (parsed,) = iter_journal(line + "\n")
+    (parsed,) = parsed_lines(line + "\n")
     assert parsed.code == code and words in parsed.problem
 
 
 def test_torn_last_line_is_named_and_blank_lines_are_skipped():
-    parsed = list(iter_journal(GOOD + "\n\n" + '{"ts":"2026'))
+    parsed = parsed_lines(GOOD + "\n\n" + '{"ts":"2026')
     assert [p.line for p in parsed] == [0, 2]
     assert "torn write" in parsed[1].problem
 

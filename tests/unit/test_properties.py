@@ -7,6 +7,7 @@ from profile_memory.core.journal import iter_journal
 from profile_memory.core.log import parse_log
 from profile_memory.core.pending import parse_pending
 from profile_memory.core.profile import parse_profile
+from profile_memory.core.text import split_lines
 
 # Text biased towards the characters our grammars care about.
 PIECES = st.sampled_from(
@@ -63,7 +64,7 @@ def test_parsers_never_raise(text):
     parse_profile(text)
     parse_log(text)
     parse_pending(text)
-    list(iter_journal(text))
+    list(iter_journal(split_lines(text)))
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)

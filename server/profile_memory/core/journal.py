@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from profile_memory.core.messages import msg
-from profile_memory.core.text import line_count, split_lines
+from profile_memory.core.text import line_count
 from profile_memory.core.values import value_class
 
 if TYPE_CHECKING:
@@ -68,11 +68,11 @@ def parse_line(index: int, raw: str, last: bool = False) -> JournalLine:
         return JournalLine(index, raw, None, "PM021", model.validation_message(error))
 
 
-def iter_journal(text: str) -> Iterator[JournalLine]:
-    """Every non-blank line, parsed. Blank lines carry nothing and are skipped."""
-    lines = split_lines(text)
+def iter_journal(lines: list[str]) -> Iterator[JournalLine]:
+    """Every non-blank line of a journal split into `lines` (`split_lines`), parsed. Blank lines
+    carry nothing and are skipped; the last is torn when no line break ends it."""
     count = line_count(lines)
-    torn = bool(text) and not text.endswith(("\n", "\r"))
+    torn = lines[-1] != ""
     for index in range(count):
         raw = lines[index]
         if raw.strip():

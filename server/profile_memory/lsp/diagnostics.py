@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from profile_memory.core.diagnostics import Diagnostic
-from profile_memory.core.files import Role
+from profile_memory.core.files import Role, role_of
 from profile_memory.core.rules import check_source, check_source_alone
 from profile_memory.lsp.names import CHECK_WORKSPACE
 from profile_memory.lsp.provider import uri
@@ -99,17 +99,28 @@ def workspace_files(ls: ProfileMemoryServer) -> list[PurePath]:
 
 
 def _closed_items(ls: ProfileMemoryServer, path: PurePath) -> list[types.Diagnostic]:
-    """A closed file's diagnostics; a journal's are kept while it is unchanged (no other file
-    changes what is said of it, and it may be megabytes)."""
+    """A closed file's diagnostics."""
+    if role_of(path) is Role.JOURNAL:
+        return _closed_journal_items(ls, path)
+    source = ls.memory.source(path)
+    return [to_lsp(ls, d) for d in check_source(ls.memory, source)] if source is not None else []
+
+
+def _closed_journal_items(ls: ProfileMemoryServer, path: PurePath) -> list[types.Diagnostic]:
+    """A closed journal's diagnostics, kept by its version while it is unchanged (no other file
+    changes what is said of it). Its text is not kept once checked: a journal may hold a million
+    lines, and the server held their text and lines for as long as it ran (issue #25)."""
+    kept = ls.closed_checked.get(path)
+    if kept is not None and kept[0] == ls.provider.version(path):
+        return kept[1]
     source = ls.memory.source(path)
     if source is None:
+        ls.closed_checked.pop(path, None)
         return []
-    kept = ls.closed_checked.get(path)
-    if kept is not None and kept[0] is source:
-        return kept[1]
     items = [to_lsp(ls, d) for d in check_source(ls.memory, source)]
-    if source.role is Role.JOURNAL:
-        ls.closed_checked[path] = (source, items)
+    ls.memory.forget(path)
+    if source.version is not None:
+        ls.closed_checked[path] = (source.version, items)
     return items
 
 

@@ -16,13 +16,12 @@ from profile_memory.core.workspace import Source, Workspace
 
 
 def check_journal(workspace: Workspace, source: Source) -> list[Finding]:
-    found = []
-    for parsed in iter_journal(source.text):
+    found, lines = [], workspace.lines(source)
+    for parsed in iter_journal(lines):
         if parsed.code is not None:
             found.append(
                 Finding(parsed.code, Span.of_line(parsed.line, parsed.raw), parsed.problem or "")
             )
-    lines = workspace.lines(source)
     found += malformed_anchors(malformed_tokens(lines))
     found += secret_findings(lines)
     return found
