@@ -5,6 +5,7 @@ rules for writes")."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Callable
@@ -73,3 +74,27 @@ def test_a_plan_shown_while_another_add_landed_is_not_written(places: Places):
         write_prepared(places, Settings(), "add", operation, shown)
     assert shown.plan.ids == ["PF-20261130-01"]  # made from the reading before the other add
     assert (places.user_dir / "user-profile.md").read_bytes() == before
+
+
+def test_a_shown_plan_is_bound_to_every_byte_of_a_large_log(places: Places):
+    """The files are compared with the bytes the plan read, a block at a time: one byte changed
+    in a later block (the same size, the same times) is seen; the same bytes written again are
+    not a change."""
+    log = places.user_dir / "user-profile-log.md"
+    padding = "".join(f"\n<!-- 备注 {n} 🧠 -->\n" for n in range(60_000))  # a log of several blocks
+    log.write_text(log.read_text(encoding="utf-8") + padding, encoding="utf-8")
+    kept = log.read_bytes()
+    assert len(kept) > 1 << 20
+    operation = adding(places, "偏好 Zig 🦎")
+    shown = prepare(places, Settings(), "add", operation)
+    at = kept.index("备注 50000".encode())
+    stat = log.stat()
+    log.write_bytes(kept[:at] + "笔记".encode() + kept[at + len("备注".encode()) :])
+    os.utime(log, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    with pytest.raises(Changed) as refused:
+        write_prepared(places, Settings(), "add", operation, shown)
+    assert refused.value.paths == [log]
+    log.write_bytes(kept)  # as it was: the plan shown is the plan
+    plan, written = write_prepared(places, Settings(), "add", operation, shown)
+    assert plan.ids == ["PF-20261130-01"] and log in written
+    assert log.read_bytes().startswith(kept) and "偏好 Zig 🦎" in log.read_text(encoding="utf-8")

@@ -3,14 +3,13 @@ under the folders' locks, log first, each file replaced atomically. Shared by th
 server.
 
 A plan shown to a person (or decided on, as `pmem confirm`) is bound to the files it was made
-from: `prepare` notes each file's sha256 as it read it, and `write_prepared` writes only when,
-under the locks, the same files read the same (README, "Safety"); else nothing is written and
-`Changed` names what changed.
+from: `prepare` keeps each file's bytes as it read them, and `write_prepared` writes only when,
+under the locks, the same files hold the same bytes (README, "Safety"); else nothing is written
+and `Changed` names what changed.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -27,7 +26,7 @@ from profile_memory.core.places import Places
 from profile_memory.core.plans import Plan, PlanError, Planner
 from profile_memory.core.text import UTF8_BOM
 from profile_memory.core.workspace import FileData, FileKind, Source, Workspace
-from profile_memory.store.disk import DiskProvider, sha256_of
+from profile_memory.store.disk import DiskProvider, reads_as
 from profile_memory.store.safe import (
     UnsafePath,
     append_to,
@@ -54,15 +53,22 @@ class Changed(PlanError):
             super().__init__(msg("store.changed", names=names))
 
 
+# How a file read by a plan reads: its bytes; None (missing); or, as a string, a folder's memory
+# file names, a link or folder where a file was, a file that could not be read or that holds
+# other bytes than the plan read.
+Reading = bytes | str | None
+_OTHER_BYTES = "other bytes"
+
+
 class _Reading(DiskProvider):
     """The disk as one plan reads it: each file read once and kept, so a plan is made from one
     reading of each file (a file another writer replaced half-way through planning is not read
     again, its new id unseen by the allocator made from the first reading); and what it read:
-    each file's sha256 (None: missing), each folder's memory file names (a new profile or pending
+    each file's bytes (None: missing), each folder's memory file names (a new profile or pending
     file changes what a plan finds)."""
 
     def __init__(self) -> None:
-        self.read_as: dict[PurePath, str | None] = {}
+        self.read_as: dict[PurePath, Reading] = {}
         self._kinds: dict[PurePath, FileKind] = {}
         self._kept: dict[PurePath, FileData] = {}
         self._listed: dict[PurePath, list[str]] = {}
@@ -88,8 +94,7 @@ class _Reading(DiskProvider):
         except OSError as error:
             self.read_as.setdefault(path, _unreadable(error))
             raise
-        raw = data.raw if isinstance(data.raw, bytes) else b""
-        self.read_as.setdefault(path, hashlib.sha256(raw).hexdigest())
+        self.read_as.setdefault(path, data.raw if isinstance(data.raw, bytes) else b"")
         self._kept[path] = data
         return data
 
@@ -106,16 +111,19 @@ def _unreadable(error: OSError) -> str:
     return f"unreadable: {error.strerror or error}"
 
 
-def read_again(read_as: dict[PurePath, str | None]) -> dict[PurePath, str | None]:
+def read_again(read_as: dict[PurePath, Reading]) -> dict[PurePath, Reading]:
     """What the paths a plan read read as now, noted as `_Reading` noted them (to tell, under the
-    locks, whether a plan made before them is still the plan: the same files, the same bytes)."""
+    locks, whether a plan made before them is still the plan: the same files, the same bytes). A
+    file is compared with the bytes the plan read a block at a time, not read whole again: a
+    digest of each would cost more than the rest of a write to a large log (issue #25)."""
     reading = _Reading()
     for path, was in read_as.items():
-        if was is not None and was.startswith("folder: "):
+        if isinstance(was, str) and was.startswith("folder: "):
             reading.list_dir(path)
         elif reading.kind(path) is FileKind.FILE:
-            try:  # its digest, not its bytes: the plan's reading is still held (issue #25)
-                reading.read_as.setdefault(path, sha256_of(path))
+            try:
+                same = isinstance(was, bytes) and reads_as(path, was)
+                reading.read_as.setdefault(path, was if same else _OTHER_BYTES)
             except OSError as error:
                 reading.read_as.setdefault(path, _unreadable(error))
     return reading.read_as
@@ -123,12 +131,12 @@ def read_again(read_as: dict[PurePath, str | None]) -> dict[PurePath, str | None
 
 @values.value_class(frozen=True, slots=True)
 class Prepared:
-    """A plan and what it was made from: each file's sha256 as the plan read it (None: missing),
+    """A plan and what it was made from: each file's bytes as the plan read it (None: missing),
     each folder's memory file names; the day it was planned on and the workspace it read the
     files through (to write it without planning it again when nothing changed)."""
 
     plan: Plan
-    read_as: dict[PurePath, str | None]
+    read_as: dict[PurePath, Reading]
     day: object = None
     workspace: Workspace | None = values.field(default=None, compare=False, repr=False)
 
@@ -233,8 +241,8 @@ def prepare(
 
 
 def _still(prepared: Prepared) -> bool:
-    """Whether the prepared plan is what planning again now would make: every file it read reads
-    the same (sha256), every folder lists the same memory files, and it is the same day (the plan
+    """Whether the prepared plan is what planning again now would make: every file it read holds
+    the same bytes, every folder lists the same memory files, and it is the same day (the plan
     is made from these alone)."""
     return (
         prepared.workspace is not None
@@ -243,7 +251,7 @@ def _still(prepared: Prepared) -> bool:
     )
 
 
-def _changed(before: dict[PurePath, str | None], now: dict[PurePath, str | None]) -> list[PurePath]:
+def _changed(before: dict[PurePath, Reading], now: dict[PurePath, Reading]) -> list[PurePath]:
     """The files (and folders) that read differently, or that only one of two plans read."""
     missing = "not read"
     return sorted(
@@ -263,7 +271,7 @@ def write_prepared(
 ) -> tuple[Plan, list[PurePath]]:
     """Write exactly the prepared plan: under the folders' locks the operation is planned again,
     and the plan is written only if every file it reads is as the prepared plan read it (the same
-    sha256, still missing) and the plan is the same; else `Changed`, and nothing is written."""
+    bytes, still missing) and the plan is the same; else `Changed`, and nothing is written."""
     if not prepared.plan.files:
         return prepared.plan, []
     with locked(_lock_folders(places, prepared.plan)):
@@ -298,7 +306,7 @@ def plan_and_write(
 ) -> tuple[Plan, list[PurePath]]:
     """Plan, then write under the folders' locks (log, profile, pending): the files may have
     changed before the locks were taken, so under them the plan is written as it is only when
-    every file it read reads the same (sha256) on the same day, else planned again. A write that is
+    every file it read holds the same bytes on the same day, else planned again. A write that is
     refused or has nothing to do is found by the first plan, so it takes no lock and creates
     nothing. `bound`: the write must be the first plan, or nothing (`Changed`; see
     `write_prepared`). Returns the plan and the paths written."""
