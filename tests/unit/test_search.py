@@ -1,6 +1,7 @@
 """Journal search semantics (Cherry's, made stricter) and log-record search."""
 
 import json
+import re
 import sys
 from pathlib import PurePath
 
@@ -11,13 +12,13 @@ from profile_memory.cli import journal_hits_json
 from profile_memory.core.index import LogFile
 from profile_memory.core.log import parse_log
 from profile_memory.core.search import (
-    _FOLD_STABLE,
     FOLDING_TO_ASCII,
     FoundEntry,
     JournalHit,
     _looks_like_object,
     _not_objects_in,
     check_limit,
+    fold_stable,
     hit_fields,
     newest_first,
     search_journal,
@@ -280,16 +281,26 @@ def test_the_characters_that_fold_to_ascii_are_all_known():
     assert folding == set(FOLDING_TO_ASCII)
 
 
+# The class `fold_stable` was told by before it went by code point: the reference it is held to.
+FOLD_STABLE_CLASS = re.compile(
+    "[\x00-\x40\x5b-\x60\x7b-\x7f\u2e80-\u2fdf\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7a3\uf900-\ufaff\uff01-\uff20\U0001f300-\U0001faff]+"
+)
+
+
 def test_the_fold_stable_characters_stand_only_for_themselves():
     """A needle of them is found by its bytes: each folds to itself, and nothing else folds into a
     string that holds one."""
     folded_into = {
         c for char in map(chr, range(sys.maxunicode + 1)) for c in char.casefold() if c != char
     }
-    stable = [char for char in map(chr, range(sys.maxunicode + 1)) if _FOLD_STABLE.match(char)]
+    every = [chr(point) for point in range(sys.maxunicode + 1)]
+    stable = [char for char in every if fold_stable(char)]
+    assert stable == [char for char in every if FOLD_STABLE_CLASS.fullmatch(char)]
     assert len(stable) > 40_000  # the ranges are read as ranges
     assert not [char for char in stable if char.casefold() != char or char in folded_into]
-    assert not _FOLD_STABLE.match("K") and not _FOLD_STABLE.match("\uff21")  # Ａ folds to ａ
+    assert not fold_stable("K") and not fold_stable("\uff21")  # Ａ folds to ａ
+    assert not fold_stable("") and fold_stable("决策 🧠") and not fold_stable("决策a")
 
 
 @settings(max_examples=200, deadline=None)

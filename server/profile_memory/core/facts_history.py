@@ -11,7 +11,6 @@ the replacement added and removed.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 
@@ -59,6 +58,8 @@ def _lines(data: bytes) -> list[str]:
 def line_counts(old: bytes, new: bytes) -> tuple[int, int]:
     """(added, removed): the lines of `new` that `old` lacks, and the lines of `old` that `new`
     dropped (a changed line counts once in each)."""
+    import difflib  # here, as in `unified_diff`: reading a journal never loads it
+
     added = removed = 0
     matcher = difflib.SequenceMatcher(None, _lines(old), _lines(new), autojunk=False)
     for tag, old_start, old_end, new_start, new_end in matcher.get_opcodes():
@@ -71,6 +72,8 @@ def line_counts(old: bytes, new: bytes) -> tuple[int, int]:
 def unified_diff(old: bytes, new: bytes, old_label: str, new_label: str) -> str:
     """The unified diff from `old` to `new` ("" when they are equal); every line ends with a line
     break, a last line without one is marked as `diff` marks it."""
+    import difflib
+
     out = []
     for line in difflib.unified_diff(_lines(old), _lines(new), old_label, new_label):
         out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")

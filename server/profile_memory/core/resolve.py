@@ -14,18 +14,18 @@ from profile_memory.core import anchors
 from profile_memory.core.blocks import code_lines
 from profile_memory.core.files import JOURNAL_NAME, PROJECT_PAIR, USER_PAIR, Role, role_of
 from profile_memory.core.messages import msg
-from profile_memory.core.pending import Scope
 from profile_memory.core.places import Places
-from profile_memory.core.profile import Token, tokens_on_line
 from profile_memory.core.values import value_class
 from profile_memory.core.workspace import FileKind, ProfileSet, Workspace, allocator_for
 
-if TYPE_CHECKING:  # the planner and the tracer are imported where used: a journal search needs
-    # neither, nor the index (~4 ms of its start)
+if TYPE_CHECKING:  # the planner, the tracer, the pending file's and the profile's readers are
+    # imported where used: a journal search needs none of them, nor the index (~6 ms of its start)
     import datetime as dt
 
     from profile_memory.core.index import PairIndex
+    from profile_memory.core.pending import Scope
     from profile_memory.core.plans import PairRef
+    from profile_memory.core.profile import Token
     from profile_memory.core.span import Span
     from profile_memory.core.trace import Mention
 
@@ -37,6 +37,7 @@ class Resolver:
 
     def pair_ref(self, scope: Scope) -> PairRef:
         """The user pair, or the project pair of the first project in reach."""
+        from profile_memory.core.pending import Scope
         from profile_memory.core.plans import PairRef
 
         places = self.places[0]
@@ -47,6 +48,7 @@ class Resolver:
     def pair_carrying(self, anchor_id: str, scope: Scope | None = None) -> PairRef:
         """The pair whose profile carries the id: the one asked for, or the only one that has it
         (refused when it is malformed, in neither, or in both)."""
+        from profile_memory.core.pending import Scope
         from profile_memory.core.plans import PlanError
 
         problem = anchors.problem(anchor_id)
@@ -104,6 +106,8 @@ class Resolver:
     def occurrences(self, anchor_id: str, pairs: list[PairIndex]) -> list[tuple[PurePath, Span]]:
         """Every place the id is written, for these pairs: their profiles and logs, the proposals
         of the same scope in the pending files, the journals and FACT.md files."""
+        from profile_memory.core.profile import tokens_on_line
+
         wanted = {(pair.folder, pair.name) for pair in pairs}
         files = [file.path for pair in pairs for file in (pair.profile, pair.log) if file]
         pending = [s.pending_path for s in self.profile_sets() if s.pending_path is not None]
@@ -162,6 +166,8 @@ class Resolver:
 
 def token_at(lines: list[str], line: int, column: int) -> Token | None:
     """The id-like token under a position (column in code points), touching either end."""
+    from profile_memory.core.profile import tokens_on_line
+
     if line >= len(lines) or line in code_lines(lines):  # an example's id names nothing
         return None
     for token in tokens_on_line(line, lines[line]):

@@ -186,10 +186,27 @@ FOLDING_TO_ASCII = (
 # Characters that case folding leaves as they are and that no other character folds into (CJK,
 # kana, hangul, their punctuation, emoji, ASCII besides letters; a test checks them against the
 # Unicode database): a needle made of them is in a folded line only where its bytes are in the line.
-_FOLD_STABLE = re.compile(
-    "[\x00-\x40\x5b-\x60\x7b-\x7f\u2e80-\u2fdf\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
-    "\uac00-\ud7a3\uf900-\ufaff\uff01-\uff20\U0001f300-\U0001faff]+"
+# Told by code point (a character class of these ranges took 2 ms to compile, at every start).
+_FOLD_STABLE_RANGES = (
+    (0x00, 0x40),
+    (0x5B, 0x60),
+    (0x7B, 0x7F),
+    (0x2E80, 0x2FDF),
+    (0x3000, 0x30FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7A3),
+    (0xF900, 0xFAFF),
+    (0xFF01, 0xFF20),
+    (0x1F300, 0x1FAFF),
 )
+_FOLD_STABLE_BOUNDS = [bound for low, high in _FOLD_STABLE_RANGES for bound in (low, high + 1)]
+
+
+def fold_stable(text: str) -> bool:
+    """Whether `text` is made of fold-stable characters only (and is not empty)."""
+    bounds = _FOLD_STABLE_BOUNDS
+    return bool(text) and all(bisect_right(bounds, ord(char)) % 2 for char in text)
 
 
 @functools.lru_cache(maxsize=64)
@@ -226,7 +243,7 @@ def _candidate_starts(data: bytes, needle: str) -> tuple[set[int], set[int]]:
         # a character's lead byte is found at memchr speed: most blocks hold none of them
         hidden = _starts_holding(data, [char for char in _folding_into(needle) if char[:1] in data])
         escapes = _escapes_into(needle)
-    elif _FOLD_STABLE.fullmatch(needle):
+    elif fold_stable(needle):
         holding, hidden = _starts_holding(data, [needle.encode()]), set()
     else:
         folded = data.decode("utf-8", errors="replace").casefold().split("\n")

@@ -9,7 +9,6 @@ descriptor of the folder opened without following links, under the folder's lock
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import os
 import stat
 import time
@@ -146,6 +145,8 @@ def journal_append(folder: Path, text: str, tags: list, allow_secret: bool = Fal
 
 
 def sha256_of(data: bytes) -> str:
+    import hashlib  # here: a journal search never loads it (nor OpenSSL)
+
     return hashlib.sha256(data).hexdigest()
 
 
