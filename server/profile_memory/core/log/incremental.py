@@ -131,7 +131,7 @@ def _take_lines(lines: list[str], sections: list[Section]) -> None:
     for section in sections:
         form = section.record.form if section.record is not None else None
         if isinstance(form, TemplatedLines):
-            form.lines = lines[section.start : section.stop]
+            form.lines = tuple(lines[section.start : section.stop])
 
 
 def parse_log(text: str, previous: LogDoc | None = None) -> LogDoc:

@@ -9,6 +9,7 @@ import datetime as dt
 import functools
 import re
 import sys
+from collections.abc import Sequence
 
 from profile_memory.core import anchors
 from profile_memory.core.lazy import pattern as lazy_pattern
@@ -366,7 +367,7 @@ def _record_slips(record: Record, lines: list[str]) -> tuple[Slip, ...]:
     return tuple(slips)
 
 
-def _fields_of(lines: list[str], start: int, stop: int, base: SectionStart) -> dict[str, Field]:
+def _fields_of(lines: Sequence[str], start: int, stop: int, base: SectionStart) -> dict[str, Field]:
     """The fields of the record whose heading is line `start`, up to `stop`: the first of each
     key, a value continued on lines indented by two spaces."""
     fields: dict[str, Field] = {}

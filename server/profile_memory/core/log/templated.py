@@ -63,7 +63,9 @@ class TemplatedLines:
     (the document's own strings) and where its values stand on them; its `Field`s are made only
     when asked for, a value is read from its line without them."""
 
-    lines: list[str]  # from its heading; replaced by equal lines of a newer text (`_take_lines`)
+    # from its heading; replaced by equal lines of a newer text (`_take_lines`). A tuple: a record
+    # holds one, and a list would cost it a second object (~3 MB of a 50,000-id log in the editor)
+    lines: tuple[str, ...]
     layout: Layout
 
     @property
@@ -156,7 +158,7 @@ def _templated_section(
         operation=operation,
         op=_op_of(groups[2], operation),  # the title as `Record.title` reads it
         # the document's own line strings: no text is copied
-        form=TemplatedLines(lines[start:stop], layout),
+        form=TemplatedLines(tuple(lines[start:stop]), layout),
     )
     tokens = () if only_its_id else tuple(malformed_tokens_in(lines, start + 1, stop))
     english, chinese = layout.counts
