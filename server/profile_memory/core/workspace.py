@@ -375,7 +375,16 @@ class Workspace:
     """Files and settings, with caches keyed by each file's version so re-checks parse only what
     changed."""
 
-    __slots__ = ("_pairs", "_parsed", "_sources", "on_change", "provider", "settings", "user_dir")
+    __slots__ = (
+        "_pairs",
+        "_parsed",
+        "_sources",
+        "keeps_journals",
+        "on_change",
+        "provider",
+        "settings",
+        "user_dir",
+    )
 
     def __init__(
         self,
@@ -383,6 +392,7 @@ class Workspace:
         settings: Settings | None = None,
         user_dir: PurePath | None = None,
         on_change: Callable[[PurePath], None] | None = None,  # told when a file has a new version
+        keeps_journals: bool = True,
     ) -> None:
         self.provider = provider
         self.settings = settings if settings is not None else Settings()
@@ -391,6 +401,10 @@ class Workspace:
         self._parsed: dict[PurePath, Parses] = {}
         self._pairs: dict[tuple[object, ...], PairIndex] = {}
         self.on_change = on_change
+        # False: a journal read whole (not an editor's buffer) is read again at each request, not
+        # kept between them. For the editor, which checks a journal once per version and searches
+        # it in blocks: a journal may hold a million lines (~360 MB as text and lines, issue #25).
+        self.keeps_journals = keeps_journals
 
     # -- reading -------------------------------------------------------------------------------
     def _unsafe_reason(self, path: PurePath, kind: FileKind) -> str | None:
@@ -438,6 +452,8 @@ class Workspace:
         lines = data.lines if not decoded.truncated else None
         kept_since = data.kept_since if lines is not None else None
         source = Source(path, role, decoded, data.version, lines=lines, kept_since=kept_since)
+        if self._not_kept(source):
+            return source
         self._sources[path] = source
         # the old version's lines go, and its diagnostics (which hold it); its parses stay, to be
         # reused by the next version's
@@ -447,6 +463,9 @@ class Workspace:
         if cached is not None and self.on_change is not None:
             self.on_change(path)
         return source
+
+    def _not_kept(self, source: Source) -> bool:
+        return not self.keeps_journals and source.role is Role.JOURNAL and source.lines is None
 
     def forget(self, path: PurePath) -> None:
         """Drop what is kept of a file that is gone (an unsaved editor buffer, closed): its text,
@@ -542,7 +561,9 @@ class Workspace:
         return parses.pending.value
 
     def lines(self, source: Source) -> list[str]:
-        """The file's lines (`Parses.lines_of`)."""
+        """The file's lines (`Parses.lines_of`; a journal's are split again each time)."""
+        if self._not_kept(source):
+            return split_lines(source.text)
         return self._parses(source.path).lines_of(source)
 
     def log_index(self, source: Source) -> LogIndex:

@@ -11,6 +11,7 @@ and whenever a file changes, so Problems lists the whole workspace, as the view 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,7 @@ from lsprotocol import types
 from profile_memory.core.diagnostics import Diagnostic
 from profile_memory.core.files import Role, role_of
 from profile_memory.core.rules import check_source, check_source_alone
+from profile_memory.core.span import Span
 from profile_memory.lsp.names import CHECK_WORKSPACE
 from profile_memory.lsp.provider import uri
 
@@ -33,13 +35,18 @@ def client_pulls(ls: ProfileMemoryServer) -> bool:
     )
 
 
-def to_lsp(ls: ProfileMemoryServer, diagnostic: Diagnostic) -> types.Diagnostic:
+def to_lsp(
+    ls: ProfileMemoryServer,
+    diagnostic: Diagnostic,
+    ranger: Callable[[Span], types.Range] | None = None,
+) -> types.Diagnostic:
+    """`ranger`: the diagnostic's file's (`ls.ranger`), for a list of one file's diagnostics."""
     related = [
         types.DiagnosticRelatedInformation(ls.location(r.path, r.span), ls.text(r.message))
         for r in diagnostic.related
     ]
     return types.Diagnostic(
-        range=ls.range(diagnostic.path, diagnostic.span),
+        range=(ranger or ls.ranger(diagnostic.path))(diagnostic.span),
         message=ls.text(diagnostic.message),
         severity=types.DiagnosticSeverity(int(diagnostic.severity)),
         code=diagnostic.code,
@@ -53,7 +60,15 @@ def diagnostics_for(ls: ProfileMemoryServer, path: PurePath) -> list[types.Diagn
     source = ls.memory.source(path)
     if source is None:
         return []
-    return [to_lsp(ls, d) for d in check_source(ls.memory, source)]
+    return lsp_items(ls, path, check_source(ls.memory, source))
+
+
+def lsp_items(
+    ls: ProfileMemoryServer, path: PurePath, found: list[Diagnostic]
+) -> list[types.Diagnostic]:
+    """One file's diagnostics for the client, its lines read once (`ls.ranger`)."""
+    ranger = ls.ranger(path) if found else None
+    return [to_lsp(ls, d, ranger) for d in found]
 
 
 def publish(ls: ProfileMemoryServer, path: PurePath) -> None:
@@ -79,7 +94,7 @@ def publish_opened(ls: ProfileMemoryServer, path: PurePath) -> None:
     if document is None or alone is None:
         publish(ls, path)
         return
-    items = [to_lsp(ls, d) for d in alone]
+    items = lsp_items(ls, path, alone)
     ls.text_document_publish_diagnostics(
         types.PublishDiagnosticsParams(document.uri, items, document.version)
     )
@@ -103,13 +118,13 @@ def _closed_items(ls: ProfileMemoryServer, path: PurePath) -> list[types.Diagnos
     if role_of(path) is Role.JOURNAL:
         return _closed_journal_items(ls, path)
     source = ls.memory.source(path)
-    return [to_lsp(ls, d) for d in check_source(ls.memory, source)] if source is not None else []
+    return lsp_items(ls, path, check_source(ls.memory, source)) if source is not None else []
 
 
 def _closed_journal_items(ls: ProfileMemoryServer, path: PurePath) -> list[types.Diagnostic]:
     """A closed journal's diagnostics, kept by its version while it is unchanged (no other file
-    changes what is said of it). Its text is not kept once checked: a journal may hold a million
-    lines, and the server held their text and lines for as long as it ran (issue #25)."""
+    changes what is said of it): its text is not kept (`Workspace.keeps_journals`), and it may
+    hold a million lines."""
     kept = ls.closed_checked.get(path)
     if kept is not None and kept[0] == ls.provider.version(path):
         return kept[1]
@@ -117,8 +132,7 @@ def _closed_journal_items(ls: ProfileMemoryServer, path: PurePath) -> list[types
     if source is None:
         ls.closed_checked.pop(path, None)
         return []
-    items = [to_lsp(ls, d) for d in check_source(ls.memory, source)]
-    ls.memory.forget(path)
+    items = lsp_items(ls, path, check_source(ls.memory, source))
     if source.version is not None:
         ls.closed_checked[path] = (source.version, items)
     return items

@@ -18,7 +18,13 @@ from profile_memory.lsp.safety import refuse
 from profile_memory.store.templates import template_text
 
 if TYPE_CHECKING:
+    from profile_memory.core.buffers import Edit
     from profile_memory.lsp.server import ProfileMemoryServer
+
+
+def _text_edits(ls: ProfileMemoryServer, path: PurePath, edits: list[Edit]) -> list[types.TextEdit]:
+    to_range = ls.ranger(path)
+    return [types.TextEdit(to_range(edit.span), edit.text) for edit in edits]
 
 
 def planner_for(ls: ProfileMemoryServer, path: PurePath) -> Planner:
@@ -54,10 +60,7 @@ def to_workspace_edit(ls: ProfileMemoryServer, plan: Plan) -> types.WorkspaceEdi
         raise refuse(msg("lsp.create_first", missing=missing))
     if not document_changes:
         return types.WorkspaceEdit(
-            changes={
-                uri(c.path): [types.TextEdit(ls.range(c.path, e.span), e.text) for e in c.edits]
-                for c in plan.files
-            }
+            changes={uri(c.path): _text_edits(ls, c.path, c.edits) for c in plan.files}
         )
     operations: list = []
     for change in plan.files:
@@ -71,7 +74,7 @@ def to_workspace_edit(ls: ProfileMemoryServer, plan: Plan) -> types.WorkspaceEdi
                 for e in change.edits
             ]
         else:
-            edits = [types.TextEdit(ls.range(change.path, e.span), e.text) for e in change.edits]
+            edits = _text_edits(ls, change.path, change.edits)
         document = ls.provider.open.get(change.path)
         identifier = types.OptionalVersionedTextDocumentIdentifier(
             uri=target, version=document.version if document else None

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from profile_memory.core import anchors
+from profile_memory.lsp.provider import uri
 
 if TYPE_CHECKING:
     from profile_memory.lsp.server import ProfileMemoryServer
@@ -21,9 +22,8 @@ def text_document_references(
     if path is None or token is None or not anchors.is_valid(token.text):
         return None
     pairs = ls.resolver.pairs_for(path, params.position.line, token.text)
-    return [
-        ls.location(where, span) for where, span in ls.resolver.occurrences(token.text, pairs)
-    ] or None
+    found = ls.ranges(ls.resolver.occurrences(token.text, pairs))
+    return [types.Location(uri(where), where_range) for where, where_range in found] or None
 
 
 def register(server: ProfileMemoryServer) -> None:

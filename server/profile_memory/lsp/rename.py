@@ -95,11 +95,9 @@ def text_document_rename(
     except PlanError as error:
         raise refuse(said(error)) from None
     changes: dict[str, list[types.TextEdit]] = {}
-    for where, span in ls.resolver.occurrences(token.text, pairs):
-        if role_of(where) in RENAMABLE:
-            changes.setdefault(uri(where), []).append(
-                types.TextEdit(ls.range(where, span), new_name)
-            )
+    found = ls.resolver.occurrences(token.text, pairs)
+    for where, where_range in ls.ranges((w, span) for w, span in found if role_of(w) in RENAMABLE):
+        changes.setdefault(uri(where), []).append(types.TextEdit(where_range, new_name))
     return types.WorkspaceEdit(changes=changes)
 
 

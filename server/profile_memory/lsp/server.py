@@ -11,7 +11,7 @@ import asyncio
 import ctypes
 import logging
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import PurePath
 from typing import Any
 
@@ -105,7 +105,7 @@ class ProfileMemoryServer(LanguageServer):
         self.locale: str | None = None  # the client's, from `initialize`
         self.editor_settings: dict[str, Any] = {}
         self.places: list[Places] = []
-        self.memory = Workspace(self.provider, on_change=self._file_changed)
+        self.memory = self._workspace(Settings(), None)
         self._reported: set[str] = set()
         self.file_listeners: list[Callable[[PurePath], None]] = []
         self._debounced: dict[str, asyncio.Task] = {}
@@ -183,8 +183,15 @@ class ProfileMemoryServer(LanguageServer):
             self.memory.settings,
             self.memory.user_dir,
         ):  # else keep what is parsed already
-            self.memory = Workspace(self.provider, settings, user_dir, on_change=self._file_changed)
+            self.memory = self._workspace(settings, user_dir)
         return problems
+
+    def _workspace(self, settings: Settings, user_dir: PurePath | None) -> Workspace:
+        """The files as the editor's features read them: a journal not open is read again at each
+        request, not kept (its findings are kept by version: `diagnostics`)."""
+        return Workspace(
+            self.provider, settings, user_dir, on_change=self._file_changed, keeps_journals=False
+        )
 
     def _file_changed(self, path: PurePath) -> None:
         """A file changed underneath (an agent wrote it, seen by its modification time): tell the
@@ -243,8 +250,25 @@ class ProfileMemoryServer(LanguageServer):
     def range(self, path: PurePath, span: Span) -> types.Range:
         return range_of(span, self.lines(path), self.encoding)
 
+    def ranger(self, path: PurePath) -> Callable[[Span], types.Range]:
+        """The spans of one file as client ranges, its lines read once: a journal's are not kept
+        between requests, and reading them for each span made a list of spans cost its square."""
+        lines, encoding = self.lines(path), self.encoding
+        return lambda span: range_of(span, lines, encoding)
+
     def location(self, path: PurePath, span: Span) -> types.Location:
         return types.Location(uri(path), self.range(path, span))
+
+    def ranges(
+        self, spans: Iterable[tuple[PurePath, Span]]
+    ) -> Iterator[tuple[PurePath, types.Range]]:
+        """Each (file, span) with its client range, each file's lines read once (`ranger`)."""
+        rangers: dict[PurePath, Callable[[Span], types.Range]] = {}
+        for path, span in spans:
+            ranger = rangers.get(path)
+            if ranger is None:
+                ranger = rangers[path] = self.ranger(path)
+            yield path, ranger(span)
 
     def open_served(self) -> Iterator[tuple[PurePath, Document]]:
         yield from list(self.provider.open.items())
