@@ -23,13 +23,20 @@ def changed(session: Session, path) -> None:
     )
 
 
-async def test_a_closed_journal_is_published_again_at_each_change(session: Session):
+async def broken_journal(session: Session):
+    """The journal with a broken last line, its PM020 published: (path, URI, its bytes before,
+    the broken line's number)."""
     journal = session.repo / "memory" / "JOURNAL.jsonl"
     uri, kept = journal.as_uri(), journal.read_bytes()
     count = kept.count(b"\n")
     journal.write_bytes(kept + b"{broken\n")
     changed(session, journal)
     assert await session.eventually(lambda: codes(session, uri) == [("PM020", count)])
+    return journal, uri, kept, count
+
+
+async def test_a_closed_journal_is_published_again_at_each_change(session: Session):
+    journal, uri, kept, count = await broken_journal(session)
     # the same size and timestamps, another content (an agent's atomic replace): a new inode
     replaced = journal.with_name("JOURNAL.jsonl.new")
     replaced.write_bytes(kept + b'{"a":1}\n')
@@ -41,3 +48,23 @@ async def test_a_closed_journal_is_published_again_at_each_change(session: Sessi
     journal.write_bytes(kept)
     changed(session, journal)
     assert await session.eventually(lambda: codes(session, uri) == [])
+
+
+async def test_a_closed_journals_findings_follow_the_settings(session: Session):
+    """Its findings are kept by its version in one workspace: a settings change makes another."""
+    journal, uri, _, _ = await broken_journal(session)
+    settings = {"profileMemory": {"severity": {"PM020": "off"}}}
+    session.client.set_configuration(settings)
+    session.client.workspace_did_change_configuration(
+        types.DidChangeConfigurationParams(settings=settings)
+    )
+    assert await session.eventually(lambda: codes(session, uri) == [])
+
+
+async def test_a_closed_journal_whose_folder_became_a_link_is_refused(session: Session):
+    """A link for its folder leaves the journal's own version as it was: not its findings."""
+    journal, uri, _, _ = await broken_journal(session)
+    os.rename(session.repo / "memory", session.repo / "memory-elsewhere")
+    os.symlink(session.repo / "memory-elsewhere", session.repo / "memory")
+    changed(session, journal)
+    assert await session.eventually(lambda: [c for c, _ in codes(session, uri)] == ["PM030"])

@@ -453,6 +453,7 @@ class Workspace:
         kept_since = data.kept_since if lines is not None else None
         source = Source(path, role, decoded, data.version, lines=lines, kept_since=kept_since)
         if self._not_kept(source):
+            self.forget(path)  # what an editor's buffer of it left, once closed
             return source
         self._sources[path] = source
         # the old version's lines go, and its diagnostics (which hold it); its parses stay, to be

@@ -126,15 +126,22 @@ def _closed_journal_items(ls: ProfileMemoryServer, path: PurePath) -> list[types
     changes what is said of it): its text is not kept (`Workspace.keeps_journals`), and it may
     hold a million lines."""
     kept = ls.closed_checked.get(path)
-    if kept is not None and kept[0] == ls.provider.version(path):
-        return kept[1]
+    # the same workspace (a new one after settings change) and file, and still a plain file (its
+    # folder made a link leaves its version as it was)
+    if (
+        kept is not None
+        and kept[0] is ls.memory
+        and kept[1] == ls.provider.version(path)
+        and ls.memory.is_plain_file(path)
+    ):
+        return kept[2]
     source = ls.memory.source(path)
     if source is None:
         ls.closed_checked.pop(path, None)
         return []
     items = lsp_items(ls, path, check_source(ls.memory, source))
     if source.version is not None:
-        ls.closed_checked[path] = (source.version, items)
+        ls.closed_checked[path] = (ls.memory, source.version, items)
     return items
 
 
@@ -142,6 +149,8 @@ def publish_closed(ls: ProfileMemoryServer) -> None:
     """Push the findings of every memory file of the workspace that is not open; clear those of a
     file gone, or with nothing left to say."""
     closed = [path for path in workspace_files(ls) if path not in ls.provider.open]
+    for path in [p for p in ls.closed_checked if p not in closed]:
+        del ls.closed_checked[path]  # gone from the workspace, or open: its findings go too
     for path in [p for p in ls.closed_published if p not in closed]:
         if path not in ls.provider.open:  # an open one is the document's (pushed or pulled)
             ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri(path), []))

@@ -114,7 +114,7 @@ class ProfileMemoryServer(LanguageServer):
         # what was pushed for memory files not open (see `diagnostics.publish_closed`)
         self.closed_published: dict[PurePath, list[types.Diagnostic]] = {}
         # a closed journal's diagnostics by the version they were found in (`diagnostics`)
-        self.closed_checked: dict[PurePath, tuple[Any, list[types.Diagnostic]]] = {}
+        self.closed_checked: dict[PurePath, tuple[Workspace, Any, list[types.Diagnostic]]] = {}
         self.watching: asyncio.Future | None = None  # the server's own polling (lsp/watch.py)
 
     # -- registration ----------------------------------------------------------------------------
