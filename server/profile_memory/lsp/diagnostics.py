@@ -64,10 +64,14 @@ def diagnostics_for(ls: ProfileMemoryServer, path: PurePath) -> list[types.Diagn
 
 
 def lsp_items(
-    ls: ProfileMemoryServer, path: PurePath, found: list[Diagnostic]
+    ls: ProfileMemoryServer,
+    path: PurePath,
+    found: list[Diagnostic],
+    lines: list[str] | None = None,
 ) -> list[types.Diagnostic]:
-    """One file's diagnostics for the client, its lines read once (`ls.ranger`)."""
-    ranger = ls.ranger(path) if found else None
+    """One file's diagnostics for the client, its lines (`lines`, when the caller holds them)
+    read once (`ls.ranger`)."""
+    ranger = ls.ranger(path, lines) if found else None
     return [to_lsp(ls, d, ranger) for d in found]
 
 
@@ -139,7 +143,9 @@ def _closed_journal_items(ls: ProfileMemoryServer, path: PurePath) -> list[types
     if source is None:
         ls.closed_checked.pop(path, None)
         return []
-    items = lsp_items(ls, path, check_source(ls.memory, source))
+    found = check_source(ls.memory, source)
+    # the lines of the version checked: the journal is not read again for its findings' positions
+    items = lsp_items(ls, path, found, ls.memory.lines(source) if found else None)
     if source.version is not None:
         ls.closed_checked[path] = (ls.memory, source.version, items)
     return items

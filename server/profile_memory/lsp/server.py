@@ -248,12 +248,15 @@ class ProfileMemoryServer(LanguageServer):
         return self.memory.lines(source) if source is not None else []
 
     def range(self, path: PurePath, span: Span) -> types.Range:
-        return range_of(span, self.lines(path), self.encoding)
+        return self.ranger(path)(span)
 
-    def ranger(self, path: PurePath) -> Callable[[Span], types.Range]:
-        """The spans of one file as client ranges, its lines read once: a journal's are not kept
-        between requests, and reading them for each span made a list of spans cost its square."""
-        lines, encoding = self.lines(path), self.encoding
+    def ranger(
+        self, path: PurePath, lines: list[str] | None = None
+    ) -> Callable[[Span], types.Range]:
+        """The spans of one file (whose `lines` the caller may hold) as client ranges, its lines
+        read once: a journal's are not kept between requests, and reading them for each span made
+        a list of spans cost its square."""
+        lines, encoding = self.lines(path) if lines is None else lines, self.encoding
         return lambda span: range_of(span, lines, encoding)
 
     def location(self, path: PurePath, span: Span) -> types.Location:
