@@ -205,10 +205,9 @@ def explained(
 
 def journal_blocks(path: PurePath) -> Blocks:
     """A journal on disk, read backwards in blocks (what a search reads by default)."""
-    from profile_memory.core.search import Blocks
-    from profile_memory.store.disk import iter_blocks_newest_first
+    from profile_memory.store.disk import blocks_newest_first
 
-    return Blocks(iter_blocks_newest_first(path))
+    return blocks_newest_first(path)
 
 
 def search(

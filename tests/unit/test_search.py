@@ -16,7 +16,7 @@ from profile_memory.core.search import (
     FoundEntry,
     JournalHit,
     _looks_like_object,
-    _not_objects_in,
+    _not_objects_from,
     check_limit,
     fold_stable,
     hit_fields,
@@ -27,7 +27,7 @@ from profile_memory.core.search import (
     search_memory,
 )
 from profile_memory.core.secrets import masked
-from profile_memory.store.disk import iter_blocks_newest_first, iter_lines_newest_first
+from profile_memory.store.disk import blocks_newest_first, iter_lines_newest_first
 
 PATH = PurePath("/m/memory/JOURNAL.jsonl")
 
@@ -267,7 +267,7 @@ def test_the_block_search_equals_the_line_search(tmp_path_factory, lines, query,
     path = tmp_path_factory.mktemp("j") / "JOURNAL.jsonl"
     path.write_bytes(b"\n".join(lines) + b"\n")
     by_line = search_journal(PATH, iter_lines_newest_first(path), query, tag, limit)
-    by_block = search_journal_blocks(PATH, iter_blocks_newest_first(path, chunk), query, tag, limit)
+    by_block = search_journal_blocks(PATH, blocks_newest_first(path, chunk), query, tag, limit)
     assert [(h.line, h.entry) for h in by_block.hits] == [(h.line, h.entry) for h in by_line.hits]
     assert by_block.malformed == by_line.malformed
 
@@ -346,8 +346,26 @@ def test_a_needle_hidden_behind_an_escape_is_found_by_the_block_search(tmp_path,
     entry = b'{"ts": "1", "tags": [], "text": "' + written.encode() + b'"}'
     noise = b'{"ts": "0", "tags": [], "text": "\\u4e2d\\u6587 \\u00e9"}'
     path.write_bytes(noise + b"\n" + entry + b"\n" + noise + b"\n")
-    by_block = search_journal_blocks(PATH, iter_blocks_newest_first(path), query)
+    by_block = search_journal_blocks(PATH, blocks_newest_first(path), query)
     assert [h.line for h in by_block.hits] == [1]
+
+
+@pytest.mark.parametrize("chunk", [1, 64, 1 << 20])
+def test_broken_lines_with_escapes_are_met_alike_by_the_block_and_the_line_search(tmp_path, chunk):
+    """A broken line is counted when the search had to decode it: where an escape may hide the
+    needle (`\\u0071` is q), not where the escape is of a character the needle has not."""
+    broken = [
+        b'{"ts": "0", "tags": [], "text": "%s", }' % escape
+        for escape in (b"\\u51b3", b"\\u00e9", b"\\u0071uiet", b"\\u0051UIET")
+    ]
+    found = line("1", [], "quiet please 决")
+    path = tmp_path / "JOURNAL.jsonl"
+    path.write_bytes(b"\n".join([*broken, found, *broken]) + b"\n")
+    for query, malformed in (("quiet", 4), ("please", 0), ("决", 8)):
+        by_line = search_journal(PATH, iter_lines_newest_first(path, chunk), query)
+        by_block = search_journal_blocks(PATH, blocks_newest_first(path, chunk), query)
+        assert [h.line for h in by_block.hits] == [h.line for h in by_line.hits] == [4]
+        assert by_block.malformed == by_line.malformed == malformed, query
 
 
 @pytest.mark.parametrize(
@@ -357,7 +375,7 @@ def test_a_needle_hidden_behind_an_escape_is_found_by_the_block_search(tmp_path,
 def test_a_character_that_folds_to_ascii_is_found_by_the_block_search(tmp_path, text, query):
     path = tmp_path / "JOURNAL.jsonl"
     path.write_bytes(line("1", [], text) + b"\n")
-    by_block = search_journal_blocks(PATH, iter_blocks_newest_first(path), query)
+    by_block = search_journal_blocks(PATH, blocks_newest_first(path), query)
     assert [h.entry.text for h in by_block.hits] == [text]
 
 
@@ -441,7 +459,7 @@ def test_every_hit_is_printed_as_the_plain_reading_prints_it(
     lines = [entry for group in groups for entry in group]
     path = tmp_path_factory.mktemp("j") / "JOURNAL.jsonl"
     path.write_bytes(b"\n".join(lines) + b"\n")
-    blocks = iter_blocks_newest_first(path, chunk)
+    blocks = blocks_newest_first(path, chunk)
     found = search_journal_blocks(PATH, blocks, query, tag, limit=len(lines) + 1)
     assert journal_hits_json(found.hits, str) == _reference_output(lines, query, tag)
 
@@ -515,18 +533,26 @@ def test_an_edited_log_is_never_answered_from_its_older_text():
     st.lists(
         st.tuples(
             st.integers(0, 3999),
-            st.sampled_from([b"", b"  ", b"not json", b"{broken", b" {}", b"x}", b"{x", b"}{"]),
+            st.sampled_from(
+                [b"", b"  ", b"not json", b"{broken", b" {}", b"x}", b"{x", b"}{", b"{}  "]
+            ),
         ),
         max_size=6,
     ),
     st.booleans(),
+    st.integers(0, 3999),
 )
-def test_the_lines_that_are_no_object_are_counted_in_a_large_block(odd, crlf):
+def test_the_lines_that_are_no_object_are_counted_in_a_large_block(odd, crlf, first):
     """A block of a few hundred kilobytes with broken lines, CRLF or not, is counted as its lines
-    are one by one (the count of `}\\n{` decides most blocks at once)."""
+    are one by one, from its start or from any line (most are told at once: each line feed stands
+    between braces)."""
     lines = [b'{"ts": "2026-04-12T10:00:00Z", "tags": [], "text": "n %d"}' % n for n in range(4000)]
     for at, line in odd:
         lines[at] = line
-    data = (b"\r\n" if crlf else b"\n").join(lines)
-    expected = sum(1 for line in data.split(b"\n") if line.strip() and not _looks_like_object(line))
-    assert _not_objects_in(data, data.count(b"\n") + 1) == expected
+    feed = b"\r\n" if crlf else b"\n"
+    data = feed.join(lines)
+    offset = len(feed.join(lines[:first]) + feed) if first else 0
+    expected = sum(
+        1 for line in data[offset:].split(b"\n") if line.strip() and not _looks_like_object(line)
+    )
+    assert _not_objects_from(data, offset) == expected

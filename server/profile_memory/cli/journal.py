@@ -79,13 +79,14 @@ def journal_hits_json(hits: list[JournalHit], show: Callable[[PurePath], str]) -
     `json.dumps` of each hit)."""
     if not hits:
         return "[]"
-    paths: dict[PurePath, str] = {}
-    items = []
+    items: list[str] = []
+    append, shown, path = items.append, None, ""
     for hit in hits:
         entry = hit.entry
-        path = paths.get(hit.path) or paths.setdefault(hit.path, _STRING(show(hit.path)))
-        tags = ", ".join(map(_STRING, entry.tags))
-        items.append(
+        if hit.path is not shown:  # one journal's hits share their path
+            shown, path = hit.path, _STRING(show(hit.path))
+        tags = ", ".join(map(_STRING, entry.tags)) if entry.tags else ""
+        append(
             f'{{"ts": {_STRING(entry.ts)}, "tags": [{tags}], "text": {_STRING(entry.text)}, '
             f'"path": {path}, "line": {hit.line + 1}}}'
         )

@@ -16,9 +16,8 @@ import json
 import json.scanner
 import re
 from array import array
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from operator import itemgetter
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
@@ -113,10 +112,13 @@ _ESCAPED = frozenset('"\\/') | frozenset(chr(c) for c in range(0x20))
 def _may_match(raw: bytes, needle: str, needle_bytes: bytes) -> bool:
     """False only when the line cannot contain `needle` once decoded; decoding is left for the
     rest."""
-    if b"\\u" in raw:
-        return True  # a \u escape may hide any character
-    if b"\\" in raw and not _ESCAPED.isdisjoint(needle):
-        return True  # the needle has characters JSON writes escaped (quotes, backslashes, controls)
+    if b"\\" in raw:
+        if not _ESCAPED.isdisjoint(needle):
+            return True  # the needle has characters JSON writes escaped (quotes, backslashes, …)
+        if b"\\u" in raw and (
+            not needle.isascii() or any(map(raw.lower().__contains__, _escapes_into(needle)))
+        ):
+            return True  # a \u escape may hide a character of it
     if not raw.isascii():
         return needle in raw.decode("utf-8", errors="replace").casefold()
     return needle_bytes in raw.lower()
@@ -150,28 +152,39 @@ class Block:
 
 @value_class(frozen=True, slots=True)
 class Blocks:
-    """A journal file as blocks of lines, newest first (see `search_journal_blocks`)."""
+    """A journal file as blocks of whole lines, newest first, each without its final line break, and
+    the file's line count given the lines of the blocks read (see `search_journal_blocks`)."""
 
-    blocks: Iterable[Block]
-
-
-def _not_objects(parts: list[bytes]) -> int:
-    """Lines that are neither blank nor a JSON object's braces (each one malformed)."""
-    try:
-        firsts, lasts = bytes(map(_FIRST, parts)), bytes(map(_LAST, parts))
-    except IndexError:  # an empty line
-        pass
-    else:  # only the lines that do not open and close a brace are looked at one by one
-        odd = {m.start() for m in _NOT_OPENING.finditer(firsts)}
-        odd.update(m.start() for m in _NOT_CLOSING.finditer(lasts))
-        return sum(1 for at in odd if parts[at].strip() and not _looks_like_object(parts[at]))
-    return sum(1 for line in parts if line.strip() and not _looks_like_object(line))
+    blocks: Iterable[bytes]
+    lines: Callable[[int], int]
 
 
-_NOT_OPENING, _NOT_CLOSING = re.compile(rb"[^{]"), re.compile(rb"[^}]")
+def _start_of_line(data: bytes, after: int) -> int:
+    """Where the line starts that `after` lines follow in the block (found from its end: a search
+    that stops, stops near it)."""
+    at = len(data)
+    for _ in range(after + 1):
+        at = data.rfind(b"\n", 0, at)
+    return at + 1
 
 
-_FIRST, _LAST = itemgetter(0), itemgetter(-1)
+def _not_objects_from(data: bytes, offset: int = 0) -> int:
+    """The lines of a block from `offset` (a line's start) that are neither blank nor a JSON
+    object's braces (each one malformed). Only the lines beside a line feed that does not stand
+    between a closing and an opening brace are looked at one by one: most journals have none."""
+    starts = {offset, data.rfind(b"\n") + 1}  # the first line and the last
+    for feed in map(_START, _ODD_FEED.finditer(data, offset)):
+        starts.update((data.rfind(b"\n", 0, feed) + 1, feed + 1))
+    odd = (data[start : _line_end(data, start)] for start in starts if start >= offset)
+    return sum(1 for line in odd if line.strip() and not _looks_like_object(line))
+
+
+# A line feed after anything but a closing brace, or before anything but an opening one (a regular
+# expression that starts with a literal is scanned for at the speed of a byte search).
+_ODD_FEED = re.compile(rb"\n(?:[^{]|(?<=[^}]\n))")
+
+
+_START = re.Match.start
 
 
 # The characters besides ASCII whose case folding holds an ASCII character (ß, ſ, the Kelvin sign,
@@ -231,54 +244,82 @@ def _overlaps(folded: str, needle: str) -> bool:
     return False
 
 
-def _candidate_starts(data: bytes, needle: str) -> tuple[set[int], set[int]]:
-    """Where the lines of a block start that hold `needle` once case-folded (found without decoding
-    when the needle is ASCII), and where those start on which an escape or a character folding to
-    ASCII may hide it: together a superset of the lines `_may_match` keeps, and it keeps every one
-    of the first. Offsets, not line numbers: the block is never split."""
+def _candidate_spans(data: bytes, needle: str) -> tuple[Iterable[_Span], set[int]]:
+    """The lines of a block that hold `needle` once case-folded (found without decoding when the
+    needle is ASCII), as (an offset in the line, the offset of its end) in the block's order; and
+    the starts of the lines on which an escape or a character folding to ASCII may hide it:
+    together a superset of the lines `_may_match` keeps, and it keeps every one of the first.
+    Offsets, not line numbers: the block is never split."""
     escapes, haystack = [b"\\u"], data  # a \u escape may hide any character
+    hidden: set[int] = set()
     if needle.isascii():
         haystack = data.lower()
-        holding = _starts_holding(haystack, [needle.encode()])
+        holding: Iterable[_Span] = _found_in(haystack, needle.encode())
         # a character's lead byte is found at memchr speed: most blocks hold none of them
         hidden = _starts_holding(data, [char for char in _folding_into(needle) if char[:1] in data])
         escapes = _escapes_into(needle)
     elif fold_stable(needle):
-        holding, hidden = _starts_holding(data, [needle.encode()]), set()
+        holding = _found_in(data, needle.encode())
     else:
+        parts = data.split(b"\n")
         folded = data.decode("utf-8", errors="replace").casefold().split("\n")
-        starts = [0, *line_ends(data.split(b"\n"))]
-        holding, hidden = {starts[at] for at, line in enumerate(folded) if needle in line}, set()
+        starts = [0, *line_ends(parts)]
+        holding = [
+            (starts[at], starts[at] + len(parts[at]))
+            for at, line in enumerate(folded)
+            if needle in line
+        ]
     if b"\\" in data:
         if not _ESCAPED.isdisjoint(needle):
             hidden |= _starts_holding(data, [b"\\"])
         else:
             hidden |= _starts_holding(haystack, escapes)
-    return holding, hidden - holding
+    return holding, hidden
+
+
+_Span = tuple[int, int]
+
+
+def _line_end(data: bytes, start: int) -> int:
+    end = data.find(b"\n", start)
+    return end if end >= 0 else len(data)
+
+
+def _found_in(data: bytes, *needles: bytes) -> Iterator[_Span]:
+    """(where, the end of its line) of the first find on each line of `data` that holds `needles`
+    (one, or several that start with the same byte), in order."""
+    return map(_SPAN, _holding(needles).finditer(data))
 
 
 def _starts_holding(data: bytes, needles: Iterable[bytes]) -> set[int]:
-    """The offsets at which the lines of `data` start that hold any of `needles`: a C-level search
-    over the whole block, resumed on the line after each find (one call per hit)."""
-    found: set[int] = set()
+    """The offsets at which the lines of `data` start that hold any of `needles`."""
+    firsts: dict[bytes, list[bytes]] = {}
     for needle in needles:
-        at = data.find(needle)
-        while at >= 0:
-            found.add(data.rfind(b"\n", 0, at) + 1)
-            end = data.find(b"\n", at)
-            at = data.find(needle, end) if end >= 0 else -1
-    return found
+        firsts.setdefault(needle[:1], []).append(needle)
+    rfind = data.rfind
+    return {rfind(b"\n", 0, at) + 1 for same in firsts.values() for at, _ in _found_in(data, *same)}
+
+
+@functools.lru_cache(maxsize=64)
+def _holding(needles: tuple[bytes, ...]) -> re.Pattern[bytes]:
+    """Any of `needles` and the rest of its line, so that each find resumes on the next line. A
+    regular expression whose every match starts with one byte is scanned for at the speed of a
+    byte search: faster than `bytes.find` for a needle that ends with a frequent byte, no slower
+    for others (needles that start with different bytes would be tried at every byte)."""
+    return re.compile(b"(?:" + b"|".join(map(re.escape, needles)) + rb")[^\n]*")
+
+
+_SPAN = re.Match.span
 
 
 @functools.lru_cache(maxsize=64)
 def _escapes_into(needle: str) -> list[bytes]:
-    """The \\u escapes (lower-cased, as they are looked for in a lower-cased block) that may hide
-    part of the ASCII `needle`: those of ASCII and Latin-1 characters, and of the characters of
-    `_folding_into(needle)`. The escapes of other characters (a journal written with
-    `ensure_ascii` escapes all its Chinese) cannot."""
-    return [b"\\u00"] + [
-        f"\\u{ord(char):04x}".encode() for char in map(bytes.decode, _folding_into(needle))
-    ]
+    """The \\u escapes (lower-cased, as they are looked for in a lower-cased line or block) that may
+    hide part of the ASCII `needle`: those of its characters in either case, and of the characters
+    of `_folding_into(needle)`. The escapes of any other character (a journal written with
+    `ensure_ascii` escapes all its Chinese and accents) cannot."""
+    chars = {*needle, *needle.upper(), *map(bytes.decode, _folding_into(needle))}
+    return sorted(f"\\u{ord(char):04x}".encode() for char in chars)
 
 
 _P = ParamSpec("_P")
@@ -306,66 +347,77 @@ def _uncollected(search: Callable[_P, _R]) -> Callable[_P, _R]:
 @_uncollected
 def search_journal_blocks(
     path: PurePath,
-    blocks: Iterable[Block],
+    blocks: Blocks,
     query: str | None = None,
     tag: str | None = None,
     limit: int = DEFAULT_LIMIT,
 ) -> JournalResult:
     """`search_journal` over a file read in blocks: each block is searched for the query (or tag)
     at C speed, as bytes; only its candidate lines are looked at one by one. Same hits, same
-    order, same count of malformed lines met."""
+    order, same count of malformed lines met. Hits are numbered from the file's end as each block's
+    lines are counted (once), and from its start when the search stops."""
     asked = _Query.of(query, tag, limit)
     result = JournalResult()
-    for block in blocks:
+    after = 0  # the lines of the blocks searched
+    for data in blocks.blocks:
+        block = Block(-after - 1, data)
         if asked.needle:
-            found = _search_block(path, block, asked, len(result.hits))
+            found, lines = _search_block(path, block, asked, len(result.hits))
         else:
             found = _search_lines(path, block.lines_newest_first(), asked, len(result.hits))
+            lines = data.count(b"\n") + 1
+        after += lines
         result.hits += found.hits
         result.malformed += found.malformed
         if len(result.hits) >= limit:
             break
+    total = blocks.lines(after)
+    for hit in result.hits:
+        hit.line += total
     return _masked(result)
 
 
-def _search_block(path: PurePath, block: Block, asked: _Query, made: int) -> JournalResult:
+def _search_block(
+    path: PurePath, block: Block, asked: _Query, made: int
+) -> tuple[JournalResult, int]:
     """The candidate lines searched one by one, and the lines that are no object counted at once
-    up to where the search stopped. The block is not split into lines: the candidates are cut out
-    of it, and numbered by counting the line feeds before each (one pass over the block)."""
+    up to where the search stopped; and the block's line count. The block is not split into lines:
+    the candidates are cut out of it, and numbered by counting the line feeds before each (one pass
+    over the block)."""
     data = block.data
-    holding, hidden = _candidate_starts(data, asked.needle)
-    sure = set() if asked.text and asked.tag else holding  # a line with the text may lack the tag
-    starts = sorted(holding | hidden)
-    numbers, line, counted, count = [], 0, 0, data.count
-    for start in starts:
+    holding, hidden = _candidate_spans(data, asked.needle)
+    if hidden:  # few lines, and those both found and hidden are met twice
+        holding = sorted([*holding, *((start, _line_end(data, start)) for start in hidden)])
+    # a line holding the text is a match at once, unless a tag is asked too or it is only hidden
+    sure = not (asked.text and asked.tag)
+    may_match, count, rfind, candidates = asked.may_match, data.count, data.rfind, []
+    line = counted = 0
+    previous = -1
+    for at, end in holding:
+        start = rfind(b"\n", 0, at) + 1
+        if start == previous:  # found and hidden
+            continue
         line += count(b"\n", counted, start)
-        counted = start
-        numbers.append(line)
-    first = block.last - line - count(b"\n", counted)
-    may_match, find, candidates = asked.may_match, data.find, []
-    for at in range(len(starts) - 1, -1, -1):
-        start = starts[at]
-        end = find(b"\n", start)
-        raw = data[start : end if end >= 0 else len(data)].rstrip(b"\r")
+        counted = previous = start
+        raw = data[start:end]
+        if raw[-1:] == b"\r":
+            raw = raw[:-1]
         # the lines that look like no object are counted below
-        if _looks_like_object(raw) and (start in sure or may_match(raw)):
-            candidates.append((first + numbers[at], raw))
+        if (raw[:1] == b"{" and raw[-1:] == b"}" or _looks_like_object(raw)) and (
+            sure and start not in hidden or may_match(raw)
+        ):
+            candidates.append((line, raw))
+    lines = line + count(b"\n", counted) + 1
+    first = block.last - lines + 1
+    candidates.reverse()
     found = JournalResult()
-    _read(path, candidates, asked, made, found)
+    _read(path, candidates, asked, made, found, first)
     if made + len(found.hits) < asked.limit:  # the whole block was met
-        found.malformed += _not_objects_in(data, block.last - first + 1)
+        found.malformed += _not_objects_from(data)
     else:  # stopped on a line: the malformed lines from the block's end to it were met
-        stop = starts[bisect_left(numbers, found.hits[-1].line - first)]
-        found.malformed += _not_objects(data[stop:].split(b"\n"))
-    return found
-
-
-def _not_objects_in(data: bytes, lines: int) -> int:
-    """`_not_objects` of the block's `lines` lines: 0 at once when each line feed stands between a
-    closing and an opening brace, and the block starts and ends with them (most journals)."""
-    if data[:1] == b"{" and data[-1:] == b"}" and data.count(b"}\n{") == lines - 1:
-        return 0
-    return _not_objects(data.split(b"\n"))
+        after = block.last - found.hits[-1].line
+        found.malformed += _not_objects_from(data, _start_of_line(data, after))
+    return found, lines
 
 
 @_uncollected
@@ -434,10 +486,12 @@ def _read(
     asked: _Query,
     made: int,
     result: JournalResult,
+    first: int = 0,
 ) -> None:
     """Each candidate line decoded (as `json.loads` decodes bytes) and matched, up to the limit: an
-    entry is any JSON object with a string `text`; a line that holds none is malformed. One loop
-    without calls of our own: it runs once per candidate of a search that may print every hit."""
+    entry is any JSON object with a string `text`; a line that holds none is malformed. A
+    candidate's line is counted from `first`. One loop without calls of our own: it runs once per
+    candidate of a search that may print every hit."""
     hits, room, text_asked, tag_asked = result.hits, asked.limit - made, asked.text, asked.tag
     for index, raw in candidates:
         try:
@@ -464,7 +518,9 @@ def _read(
         if tag_asked and not any(t.casefold() == tag_asked for t in tags):
             continue
         ts = data.get("ts")
-        hits.append(JournalHit(path, index, FoundEntry(ts if type(ts) is str else "", tags, text)))
+        hits.append(
+            JournalHit(path, first + index, FoundEntry(ts if type(ts) is str else "", tags, text))
+        )
         if len(hits) == room:
             break
 
@@ -608,7 +664,7 @@ def search_memory(
     if "journal" in kinds:
         for path, lines in journals:
             searched = (
-                search_journal_blocks(path, lines.blocks, query, tag, limit)
+                search_journal_blocks(path, lines, query, tag, limit)
                 if isinstance(lines, Blocks)
                 else search_journal(path, lines, query, tag, limit)
             )

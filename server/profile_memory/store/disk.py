@@ -17,7 +17,7 @@ from profile_memory.core.workspace import FileData, FileKind
 from profile_memory.store.folder import open_checked, read_at
 
 if TYPE_CHECKING:
-    from profile_memory.core.search import Block
+    from profile_memory.core.search import Block, Blocks
 
 
 class DiskProvider:
@@ -158,57 +158,118 @@ class KeptDiskProvider(DiskProvider):
         return FileData(raw, generation)
 
 
-_BREAKS: dict[PurePath, tuple[tuple[int, ...], int]] = {}  # path -> (identity, line breaks)
+_LINES: dict[PurePath, tuple[tuple[int, ...], int]] = {}  # path -> (identity, lines)
 
 
-def _line_breaks(path: PurePath, fd: int, info: os.stat_result, chunk: int) -> int:
-    """The file's line breaks, counted once per version of the file: search as you type on a journal
-    of a million lines numbers its hits without reading the whole file at every keystroke."""
-    signature = _identity(info)
-    known = _BREAKS.get(path)
-    if known is not None and known[0] == signature and _settled(info, time.time()):
+def _known_lines(path: PurePath, info: os.stat_result) -> int | None:
+    """The file's lines as counted at this version, if its timestamps can be trusted: search as you
+    type on a journal of a million lines numbers its hits without reading the whole file at every
+    keystroke."""
+    known = _LINES.get(path)
+    if known is not None and known[0] == _identity(info) and _settled(info, time.time()):
         return known[1]
-    breaks = sum(
-        read_at(fd, chunk, offset).count(b"\n") for offset in range(0, info.st_size, chunk)
-    )
-    _BREAKS[path] = (signature, breaks)
-    return breaks
+    return None
+
+
+_PROBE = 4096  # read first at a block's start, to begin the block on the line after it
+
+
+class BackwardsReader:
+    """A file read from its end to its start in blocks of whole lines, each without its final line
+    break (memory stays flat). Blocks are not numbered: a search counts each block's lines once,
+    from the end, and asks `lines` for the file's count when it stops. The first chunks are small
+    and double: a search that stops at its twentieth hit reads what it needs, one that goes on
+    reads blocks of up to `chunk` bytes."""
+
+    def __init__(self, path: PurePath, chunk: int = 1 << 20) -> None:
+        self.path, self.chunk = path, chunk
+        self._fd = -1
+        self._info: os.stat_result | None = None
+        self._unread: int | None = None  # the bytes before the blocks given (None: all given)
+        self._reading: Iterator[bytes] | None = None
+
+    def __iter__(self) -> Iterator[bytes]:
+        # held: a search that stops at its limit asks `lines` after it let go of the iterator (whose
+        # file would be closed with it)
+        self._reading = self._blocks()
+        return self._reading
+
+    def _blocks(self) -> Iterator[bytes]:
+        fd = self._fd = open_checked(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            info = self._info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise OSError(0, msg("store.not_a_regular_file"), str(self.path))
+            size = info.st_size
+            position = size - 1 if size and read_at(fd, 1, size - 1) == b"\n" else size
+            tail, step = b"", min(self.chunk, 1 << 16)
+            while position > 0:
+                start = max(0, position - step)
+                step = min(self.chunk, step * 2)
+                cut = -1 if tail or not start else read_at(fd, _PROBE, start).find(b"\n")
+                if 0 <= cut < position - start:  # read from the line after it: nothing copied
+                    end, position = position, start + cut
+                    self._unread = position
+                    yield read_at(fd, end - position - 1, position + 1)
+                    continue
+                block = read_at(fd, position - start, start) + tail
+                position = start
+                cut = block.find(b"\n")
+                if cut < 0:  # one line longer than the chunk: read on
+                    tail = block
+                    continue
+                tail = block[:cut]
+                self._unread = position + cut
+                yield block[cut + 1 :]
+            self._unread = None
+            if size:
+                yield tail
+        finally:
+            os.close(fd)
+
+    def lines(self, read: int) -> int:
+        """The file's line count, the blocks given so far holding `read` lines: the lines before
+        them are counted (once per version of the file), unless every block was given."""
+        info, unread = self._info, self._unread
+        if info is None:
+            return read
+        if unread is None:
+            _LINES[self.path] = (_identity(info), read)
+            return read
+        known = _known_lines(self.path, info)
+        if known is None:
+            chunk = self.chunk
+            before = sum(
+                read_at(self._fd, min(chunk, unread - at), at).count(b"\n")
+                for at in range(0, unread, chunk)
+            )
+            known = read + before + 1
+            _LINES[self.path] = (_identity(info), known)
+        return known
+
+
+def blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Blocks:
+    """The file as a search reads it: `BackwardsReader`'s blocks and line count."""
+    from profile_memory.core.search import Blocks
+
+    reader = BackwardsReader(path, chunk)
+    return Blocks(reader, reader.lines)
 
 
 def iter_blocks_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[Block]:
-    """The file in blocks of whole lines, from its end to its start, read backwards in chunks of
-    up to `chunk` bytes (memory stays flat): each with the 0-based number of its last line. The
-    first chunks are small and double: a search that stops at its twentieth hit reads what it needs,
-    one that goes on reads large blocks."""
+    """The file in numbered blocks of whole lines, from its end to its start: each with the 0-based
+    number of its last line (the file's lines counted first, once per version of the file)."""
     from profile_memory.core.search import Block
 
-    fd = open_checked(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(0, msg("store.not_a_regular_file"), str(path))
-        size = info.st_size
-        breaks = _line_breaks(path, fd, info, chunk)
-        last_is_break = size > 0 and read_at(fd, 1, size - 1) == b"\n"
-        index = breaks - 1 if last_is_break else breaks  # the line number of the last line
-        position, tail = size - 1 if last_is_break else size, b""
-        step = min(chunk, 1 << 16)
-        while position > 0:
-            start = max(0, position - step)
-            step = min(chunk, step * 2)
-            block = read_at(fd, position - start, start) + tail
-            position = start
-            cut = block.find(b"\n")
-            if cut < 0:  # one line longer than the chunk: read on
-                tail = block
-                continue
-            tail, whole = block[:cut], block[cut + 1 :]
-            yield Block(index, whole)
-            index -= whole.count(b"\n") + 1
-        if size:
-            yield Block(index, tail)
-    finally:
-        os.close(fd)
+    reader = BackwardsReader(path, chunk)
+    blocks = iter(reader)
+    first = next(blocks, None)
+    if first is None:
+        return
+    index = reader.lines(first.count(b"\n") + 1) - 1
+    for data in itertools.chain([first], blocks):
+        yield Block(index, data)
+        index -= data.count(b"\n") + 1
 
 
 def iter_lines_newest_first(path: PurePath, chunk: int = 1 << 20) -> Iterator[tuple[int, bytes]]:
