@@ -71,3 +71,44 @@ async def test_rename_leaves_an_example_that_quotes_the_id(session: Session):
     )
     counts = {uri.rsplit("/", 1)[1]: len(edits) for uri, edits in edit.changes.items()}
     assert counts == {"user-profile.md": 1, "user-profile-log.md": 1}  # not the pending example
+
+
+def _insert_line(session: Session, uri: str, version: int, line: int, text: str) -> None:
+    """A line inserted before `line` of an open document (an incremental change)."""
+    start = types.Position(line, 0)
+    session.client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            [types.TextDocumentContentChangePartial(range=types.Range(start, start), text=text)],
+        )
+    )
+
+
+async def test_an_id_fenced_after_a_hover_has_no_hover_and_has_one_again_unfenced(
+    session: Session,
+):
+    """What hover keeps of a document (where its code blocks are) follows each edit."""
+    profile = session.user_dir / "user-profile.md"
+    uri = session.open(profile)
+    position = session.position(profile, "PF-20260302-03", 3)
+
+    async def hovered(at: types.Position) -> bool:
+        found = await session.client.text_document_hover_async(
+            types.HoverParams(types.TextDocumentIdentifier(uri), at)
+        )
+        return found is not None
+
+    assert await hovered(position)
+    _insert_line(session, uri, 2, position.line + 1, "```\n")
+    _insert_line(session, uri, 3, position.line, "```\n")  # the entry's line is fenced now
+    fenced = types.Position(position.line + 1, position.character)
+    assert not await hovered(fenced)
+    _insert_line(session, uri, 4, 0, "\n")  # one more line above: the fence moves, still holds
+    assert not await hovered(types.Position(fenced.line + 1, fenced.character))
+    session.client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(uri=uri, version=5),
+            [types.TextDocumentContentChangeWholeDocument(profile.read_text(encoding="utf-8"))],
+        )
+    )
+    assert await hovered(position)

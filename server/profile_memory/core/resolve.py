@@ -6,7 +6,8 @@ and the id the next allocation gives.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence, Set
+from functools import partial
 from pathlib import PurePath
 from typing import TYPE_CHECKING
 
@@ -164,13 +165,17 @@ class Resolver:
         return [path for path in dict.fromkeys(found) if path is not None]
 
 
-def token_at(lines: list[str], line: int, column: int) -> Token | None:
-    """The id-like token under a position (column in code points), touching either end."""
+def token_at(
+    lines: list[str], line: int, column: int, hidden: Callable[[], Set[int]] | None = None
+) -> Token | None:
+    """The id-like token under a position (column in code points), touching either end; none in a
+    code block or a comment of several lines (`hidden`: their lines, when the caller keeps them)."""
     from profile_memory.core.profile import tokens_on_line
 
-    if line >= len(lines) or line in code_lines(lines):  # an example's id names nothing
+    if line >= len(lines):
         return None
     for token in tokens_on_line(line, lines[line]):
         if token.span.start_col <= column <= token.span.end_col:
-            return token
+            # an example's id names nothing
+            return None if line in (hidden or partial(code_lines, lines))() else token
     return None

@@ -6,6 +6,7 @@ agent rewrites from a shell is seen at the next request even without file-watchi
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Any
 
@@ -17,6 +18,9 @@ from profile_memory.lsp.documents import Document
 from profile_memory.store.disk import DiskProvider
 
 
+# Both are pure and asked at every request (a hover converts its document's URI and each link's
+# path): the few a session names are kept converted.
+@lru_cache(maxsize=1024)
 def path_of(uri: str) -> PurePath | None:
     path = to_fs_path(uri) if uri.startswith("file:") else None
     return PurePath(path) if path else None
@@ -62,5 +66,6 @@ class EditorProvider:
         return sorted(names)
 
 
+@lru_cache(maxsize=1024)
 def uri(path: PurePath) -> str:
     return from_fs_path(str(path)) or f"file://{path}"
