@@ -1,9 +1,10 @@
 """Journal search semantics (Cherry's, made stricter) and log-record search."""
 
+import gc
 import json
 import re
 import sys
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 import pytest
 from hypothesis import given, settings
@@ -350,6 +351,27 @@ def test_a_needle_hidden_behind_an_escape_is_found_by_the_block_search(tmp_path,
     assert [h.line for h in by_block.hits] == [1]
 
 
+@pytest.mark.parametrize(
+    "content, query",
+    [
+        (b"{}\n{}\n\nx}\n{}\n", "x"),  # a broken line after a blank one
+        (b'{"text":"x\\ny"}\n{"text":"b"}\n{"text":"c"}\n', "\n"),  # a needle of two lines
+        (b'{"text":"x"}\n\n{"text":"a\\nb"}\n', "\n"),
+        (b'{"text":"a"}\r\n{"text": 1, }\r\n{"text":"b}"}\r\n', "}\r"),  # a CRLF line's own
+    ],
+)
+@pytest.mark.parametrize("chunk", [4, 1 << 20])
+def test_the_block_search_equals_the_line_search_where_a_line_ends(tmp_path, content, query, chunk):
+    """Found while reviewing the block search: what lies at a line's end (a line feed, a blank line,
+    a carriage return) is read as the line search reads it."""
+    path = tmp_path / "JOURNAL.jsonl"
+    path.write_bytes(content)
+    by_line = search_journal(PATH, iter_lines_newest_first(path, chunk), query)
+    by_block = search_journal_blocks(PATH, blocks_newest_first(path, chunk), query)
+    assert [(h.line, h.entry) for h in by_block.hits] == [(h.line, h.entry) for h in by_line.hits]
+    assert by_block.malformed == by_line.malformed
+
+
 @pytest.mark.parametrize("chunk", [1, 64, 1 << 20])
 def test_broken_lines_with_escapes_are_met_alike_by_the_block_and_the_line_search(tmp_path, chunk):
     """A broken line is counted when the search had to decode it: where an escape may hide the
@@ -556,3 +578,23 @@ def test_the_lines_that_are_no_object_are_counted_in_a_large_block(odd, crlf, fi
         1 for line in data[offset:].split(b"\n") if line.strip() and not _looks_like_object(line)
     )
     assert _not_objects_from(data, offset) == expected
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="open files counted by /proc")
+def test_a_search_that_stops_early_leaves_no_file_open(tmp_path):
+    """Found in review: the reader and its reading held each other, so the journal stayed open
+    until the cycle collector ran (paused by searches, rare in a long-lived server)."""
+    path = tmp_path / "JOURNAL.jsonl"
+    path.write_bytes(b"\n".join(line(str(n % 9 + 1), [], f"ab {n}") for n in range(3000)) + b"\n")
+    opened = len(list(Path("/proc/self/fd").iterdir()))
+    gc.disable()
+    try:
+        for _ in range(20):
+            found = search_journal_blocks(PATH, blocks_newest_first(path, 4096), "ab", None, 1)
+            assert [h.line for h in found.hits] == [2999]
+            lines = iter_lines_newest_first(path, 4096)
+            assert next(lines)[0] == 2999
+            lines.close()
+        assert len(list(Path("/proc/self/fd").iterdir())) == opened
+    finally:
+        gc.enable()

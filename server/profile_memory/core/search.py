@@ -180,8 +180,9 @@ def _not_objects_from(data: bytes, offset: int = 0) -> int:
 
 
 # A line feed after anything but a closing brace, or before anything but an opening one (a regular
-# expression that starts with a literal is scanned for at the speed of a byte search).
-_ODD_FEED = re.compile(rb"\n(?:[^{]|(?<=[^}]\n))")
+# expression that starts with a literal is scanned for at the speed of a byte search). What follows
+# is looked at, not taken: of a blank line's two line feeds, the second is looked at too.
+_ODD_FEED = re.compile(rb"\n(?:(?=[^{])|(?<=[^}]\n))")
 
 
 _START = re.Match.start
@@ -252,9 +253,12 @@ def _candidate_spans(data: bytes, needle: str) -> tuple[Iterable[_Span], set[int
     Offsets, not line numbers: the block is never split."""
     escapes, haystack = [b"\\u"], data  # a \u escape may hide any character
     hidden: set[int] = set()
-    if needle.isascii():
+    holding: Iterable[_Span]
+    if "\n" in needle:  # no line holds one as it is (and its find would run into the next line)
+        holding = ()
+    elif needle.isascii():
         haystack = data.lower()
-        holding: Iterable[_Span] = _found_in(haystack, needle.encode())
+        holding = _found_in(haystack, needle.encode())
         # a character's lead byte is found at memchr speed: most blocks hold none of them
         hidden = _starts_holding(data, [char for char in _folding_into(needle) if char[:1] in data])
         escapes = _escapes_into(needle)
@@ -389,7 +393,8 @@ def _search_block(
     if hidden:  # few lines, and those both found and hidden are met twice
         holding = sorted([*holding, *((start, _line_end(data, start)) for start in hidden)])
     # a line holding the text is a match at once, unless a tag is asked too or it is only hidden
-    sure = not (asked.text and asked.tag)
+    # (or the needle holds a carriage return: it may be found in the one that ends a CRLF line)
+    sure = not (asked.text and asked.tag) and "\r" not in asked.needle
     may_match, count, rfind, candidates = asked.may_match, data.count, data.rfind, []
     line = counted = 0
     previous = -1

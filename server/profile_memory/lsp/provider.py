@@ -66,6 +66,10 @@ class EditorProvider:
         return sorted(names)
 
 
-@lru_cache(maxsize=1024)
 def uri(path: PurePath) -> str:
-    return from_fs_path(str(path)) or f"file://{path}"
+    return _uri_of(str(path))
+
+
+@lru_cache(maxsize=1024)
+def _uri_of(path: str) -> str:  # by its string: Windows paths that differ in case are equal
+    return from_fs_path(path) or f"file://{path}"

@@ -174,6 +174,53 @@ def _known_lines(path: PurePath, info: os.stat_result) -> int | None:
 _PROBE = 4096  # read first at a block's start, to begin the block on the line after it
 
 
+class _Read:
+    """How far a backwards reading has come: its file, and the bytes before the blocks it gave
+    (None: it gave all)."""
+
+    __slots__ = ("fd", "info", "unread")
+
+    def __init__(self) -> None:
+        self.fd = -1
+        self.info: os.stat_result | None = None
+        self.unread: int | None = None
+
+
+def _blocks_backwards(path: PurePath, chunk: int, read: _Read) -> Iterator[bytes]:
+    """`BackwardsReader`'s blocks, `read` kept up to date."""
+    fd = read.fd = open_checked(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = read.info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(0, msg("store.not_a_regular_file"), str(path))
+        size = info.st_size
+        position = size - 1 if size and read_at(fd, 1, size - 1) == b"\n" else size
+        tail, step = b"", min(chunk, 1 << 16)
+        while position > 0:
+            start = max(0, position - step)
+            step = min(chunk, step * 2)
+            cut = -1 if tail or not start else read_at(fd, _PROBE, start).find(b"\n")
+            if 0 <= cut < position - start:  # read from the line after it: nothing copied
+                end, position = position, start + cut
+                read.unread = position
+                yield read_at(fd, end - position - 1, position + 1)
+                continue
+            block = read_at(fd, position - start, start) + tail
+            position = start
+            cut = block.find(b"\n")
+            if cut < 0:  # one line longer than the chunk: read on
+                tail = block
+                continue
+            tail = block[:cut]
+            read.unread = position + cut
+            yield block[cut + 1 :]
+        read.unread = None
+        if size:
+            yield tail
+    finally:
+        os.close(fd)
+
+
 class BackwardsReader:
     """A file read from its end to its start in blocks of whole lines, each without its final line
     break (memory stays flat). Blocks are not numbered: a search counts each block's lines once,
@@ -183,54 +230,20 @@ class BackwardsReader:
 
     def __init__(self, path: PurePath, chunk: int = 1 << 20) -> None:
         self.path, self.chunk = path, chunk
-        self._fd = -1
-        self._info: os.stat_result | None = None
-        self._unread: int | None = None  # the bytes before the blocks given (None: all given)
+        self._read = _Read()
         self._reading: Iterator[bytes] | None = None
 
     def __iter__(self) -> Iterator[bytes]:
         # held: a search that stops at its limit asks `lines` after it let go of the iterator (whose
-        # file would be closed with it)
-        self._reading = self._blocks()
+        # file is closed with it). The reading holds its state, not this reader: no cycle keeps the
+        # file open once the reader is let go.
+        self._reading = _blocks_backwards(self.path, self.chunk, self._read)
         return self._reading
-
-    def _blocks(self) -> Iterator[bytes]:
-        fd = self._fd = open_checked(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        try:
-            info = self._info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                raise OSError(0, msg("store.not_a_regular_file"), str(self.path))
-            size = info.st_size
-            position = size - 1 if size and read_at(fd, 1, size - 1) == b"\n" else size
-            tail, step = b"", min(self.chunk, 1 << 16)
-            while position > 0:
-                start = max(0, position - step)
-                step = min(self.chunk, step * 2)
-                cut = -1 if tail or not start else read_at(fd, _PROBE, start).find(b"\n")
-                if 0 <= cut < position - start:  # read from the line after it: nothing copied
-                    end, position = position, start + cut
-                    self._unread = position
-                    yield read_at(fd, end - position - 1, position + 1)
-                    continue
-                block = read_at(fd, position - start, start) + tail
-                position = start
-                cut = block.find(b"\n")
-                if cut < 0:  # one line longer than the chunk: read on
-                    tail = block
-                    continue
-                tail = block[:cut]
-                self._unread = position + cut
-                yield block[cut + 1 :]
-            self._unread = None
-            if size:
-                yield tail
-        finally:
-            os.close(fd)
 
     def lines(self, read: int) -> int:
         """The file's line count, the blocks given so far holding `read` lines: the lines before
         them are counted (once per version of the file), unless every block was given."""
-        info, unread = self._info, self._unread
+        info, unread = self._read.info, self._read.unread
         if info is None:
             return read
         if unread is None:
@@ -240,7 +253,7 @@ class BackwardsReader:
         if known is None:
             chunk = self.chunk
             before = sum(
-                read_at(self._fd, min(chunk, unread - at), at).count(b"\n")
+                read_at(self._read.fd, min(chunk, unread - at), at).count(b"\n")
                 for at in range(0, unread, chunk)
             )
             known = read + before + 1
