@@ -223,6 +223,7 @@ class Parses:
     until the next is made from it (docs/incremental.md)."""
 
     __slots__ = (
+        "code_lines",
         "derived",
         "index",
         "lines",
@@ -237,6 +238,7 @@ class Parses:
 
     def __init__(self) -> None:
         self.lines: Parsed[list[str]] | None = None
+        self.code_lines: Parsed[frozenset[int]] | None = None  # see `Workspace.code_lines`
         self.profile: Parsed[ProfileDoc] | None = None
         self.log: Parsed[LogDoc] | None = None
         self.pending: Parsed[PendingDoc] | None = None
@@ -566,6 +568,18 @@ class Workspace:
         if self._not_kept(source):
             return split_lines(source.text)
         return self._parses(source.path).lines_of(source)
+
+    def code_lines(self, source: Source) -> frozenset[int]:
+        """The file's lines inside fenced code and comments of several lines (`blocks.code_lines`),
+        kept per version: hover and definition ask at every request, and in a profile each anchor's
+        comment is a mark to walk (a journal not kept is walked again)."""
+        from profile_memory.core.blocks import code_lines
+
+        if self._not_kept(source):
+            return code_lines(split_lines(source.text))
+        parses = self._parses(source.path)
+        parses.code_lines = _kept(parses.code_lines, source, lambda: code_lines(self.lines(source)))
+        return parses.code_lines.value
 
     def log_index(self, source: Source) -> LogIndex:
         """The log's histories (`Parses.index_of`)."""

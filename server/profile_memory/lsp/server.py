@@ -22,7 +22,6 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from profile_memory import __version__
-from profile_memory.core.blocks import code_lines
 from profile_memory.core.config import ConfigProblem, Settings, today
 from profile_memory.core.files import role_of
 from profile_memory.core.messages import Lang, choose_language, language_of_locale, msg, render
@@ -118,7 +117,6 @@ class ProfileMemoryServer(LanguageServer):
         # a closed journal's diagnostics by the version they were found in (`diagnostics`)
         self.closed_checked: dict[PurePath, tuple[Workspace, Any, list[types.Diagnostic]]] = {}
         self.watching: asyncio.Future | None = None  # the server's own polling (lsp/watch.py)
-        self._code_lines: dict[PurePath, tuple[tuple[int, int], frozenset[int]]] = {}
 
     # -- registration ----------------------------------------------------------------------------
     def handle(self, method: str, handler: Callable[..., Any], options: Any = None) -> None:
@@ -290,20 +288,9 @@ class ProfileMemoryServer(LanguageServer):
         if position.line >= len(lines):
             return None
         column = column_of(position, lines, self.encoding)
-        return token_at(lines, position.line, column, partial(self.code_lines, path, lines))
-
-    def code_lines(self, path: PurePath, lines: list[str]) -> frozenset[int]:
-        """`core.blocks.code_lines` of an open document, kept for its text: hover and definition
-        ask at every request, and in a profile each anchor's comment is a mark to walk. (A closed
-        file's lines are not held for it: a journal's are not held at all.)"""
-        document = self.provider.open.get(path)
-        if document is None or document.lines is not lines:
-            self._code_lines.pop(path, None)
-            return code_lines(lines)
-        kept = self._code_lines.get(path)
-        if kept is None or kept[0] != document.state:
-            kept = self._code_lines[path] = (document.state, code_lines(lines))
-        return kept[1]
+        source = self.memory.source(path)
+        hidden = partial(self.memory.code_lines, source) if source is not None else None
+        return token_at(lines, position.line, column, hidden)
 
     def next_id(self) -> str:
         return self.resolver.next_id(today(os.environ))
